@@ -1,0 +1,47 @@
+import type { GatsbyConfig } from "gatsby";
+import path from "path";
+import company from "./data/company.json";
+
+/**
+ * Every JSON file in data/ becomes a node type named after the file
+ * (data/home.json -> HomeJson); files in a sub-folder are named after the
+ * folder (data/products/*.json -> ProductsJson). The types themselves are
+ * declared in src/schema/*.graphql (see gatsby-node.ts), so a missing field
+ * fails the build instead of rendering empty.
+ */
+function typeName({ node }: { node: { name: string; relativeDirectory: string } }): string {
+  const base = node.relativeDirectory ? path.basename(node.relativeDirectory) : node.name;
+  const camel = base.replace(/[-_\s]+(.)/g, (_m, c: string) => c.toUpperCase());
+  return `${camel.charAt(0).toUpperCase()}${camel.slice(1)}Json`;
+}
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    title: company.name,
+    siteUrl: company.siteUrl,
+    description: company.description,
+  },
+  graphqlTypegen: false,
+  trailingSlash: "never",
+  plugins: [
+    "gatsby-plugin-image",
+    {
+      resolve: "gatsby-plugin-sharp",
+      options: {
+        defaults: { formats: ["auto", "webp", "avif"], placeholder: "dominantColor", quality: 70 },
+      },
+    },
+    "gatsby-transformer-sharp",
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "data", path: path.resolve(__dirname, "data") },
+    },
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "images", path: path.resolve(__dirname, "generated/images") },
+    },
+    { resolve: "gatsby-transformer-json", options: { typeName } },
+  ],
+};
+
+export default config;

@@ -1,0 +1,44 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests against the production build served by the real server
+ * (run `npm run build` first; `npm test` does). Chromium is the system's
+ * (Debian's /usr/bin/chromium, or CHROMIUM_PATH): nothing downloads a browser.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8765);
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
+  webServer: {
+    command: "node dist/server/index.js",
+    url: `http://127.0.0.1:${PORT}/`,
+    env: { PORT: String(PORT), HOST: "127.0.0.1" },
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,80 @@
+import express, { type Request, type Response, type NextFunction, type Router } from "express";
+import fs from "fs";
+import path from "path";
+
+/** Long-lived caching for files whose name carries a content hash. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** HTML and page data change with every build: the browser revalidates them. */
+const REVALIDATE = "public, max-age=0, must-revalidate";
+
+/** Webpack chunks and CSS (name-hash.ext) and everything under /static/ are content-addressed. */
+function isHashed(urlPath: string): boolean {
+  return urlPath.startsWith("/static/") || /-[0-9a-f]{16,}\.(js|css)$/.test(urlPath) || /\.[0-9a-f]{16,}\.(js|css)$/.test(urlPath);
+}
+
+/**
+ * Serves the Gatsby build: hashed assets cached for a year, HTML and page data
+ * revalidated, `/about-us` answered with `about-us/index.html`, a trailing
+ * slash redirected away, `/home` leading to `/`, and the site's 404 page with
+ * status 404 for anything else.
+ */
+export function siteRouter(publicDir: string): Router {
+  const router = express.Router();
+  const notFoundPage = path.join(publicDir, "404.html");
+
+  router.get(["/home", "/home/"], (_req, res) => res.redirect(301, "/"));
+
+  router.use(
+    express.static(publicDir, {
+      index: false,
+      redirect: false,
+      dotfiles: "ignore",
+      setHeaders(res, filePath) {
+        const urlPath = `/${path.relative(publicDir, filePath).split(path.sep).join("/")}`;
+        res.setHeader("Cache-Control", isHashed(urlPath) ? IMMUTABLE : REVALIDATE);
+      },
+    }),
+  );
+
+  router.get(/.*/, (req: Request, res: Response, next: NextFunction) => {
+    const urlPath = req.path;
+    if (urlPath.length > 1 && urlPath.endsWith("/")) {
+      const query = req.originalUrl.slice(req.path.length);
+      res.redirect(301, urlPath.replace(/\/+$/, "") + query);
+      return;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      next();
+      return;
+    }
+    const file = path.join(publicDir, decoded, "index.html");
+    if (!file.startsWith(publicDir + path.sep)) {
+      next();
+      return;
+    }
+    fs.stat(file, (err, stat) => {
+      if (err || !stat.isFile()) {
+        next();
+        return;
+      }
+      res.setHeader("Cache-Control", REVALIDATE);
+      res.sendFile(file);
+    });
+  });
+
+  // Anything left is not a page of the site.
+  router.use((req: Request, res: Response) => {
+    res.status(404);
+    if (req.accepts("html") && fs.existsSync(notFoundPage)) {
+      res.setHeader("Cache-Control", REVALIDATE);
+      res.sendFile(notFoundPage);
+    } else {
+      res.type("text/plain").send("Not found");
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,37 @@
+import React from "react";
+import { useSiteData } from "../hooks/useSiteData";
+
+interface SeoProps {
+  title: string;
+  description: string;
+  /** The page's path, e.g. "/about-us"; gives the canonical URL. */
+  pathname: string;
+  /** Keep the page out of search engines (the 404 page). */
+  noindex?: boolean;
+  children?: React.ReactNode;
+}
+
+/** Title, description, canonical URL and social cards for a page's <head> (Gatsby Head API). */
+export function Seo({ title, description, pathname, noindex = false, children }: SeoProps): React.ReactElement {
+  const { company } = useSiteData();
+  const fullTitle = title === company.name ? title : `${title} | ${company.name}`;
+  const url = `${company.siteUrl}${pathname === "/" ? "" : pathname}`;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={url || company.siteUrl} />
+      {noindex && <meta name="robots" content="noindex" />}
+      <meta name="theme-color" content="#0b1f3a" />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={company.name} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url || company.siteUrl} />
+      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+/** Rules of the header search box (spec, section 2). */
+export const SEARCH_PATH = "/search";
+
+/**
+ * Where submitting the search box leads: `/search?query=...` for non-blank
+ * text, or null when nothing should happen (blank text, or a search already
+ * in progress).
+ */
+export function searchHref(text: string, inProgress: boolean): string | null {
+  if (inProgress) return null;
+  const query = text.trim();
+  if (query === "") return null;
+  return `${SEARCH_PATH}?${new URLSearchParams({ query }).toString()}`;
+}

@@ -1,0 +1,164 @@
+import { expect, test } from "@playwright/test";
+import { formatGst } from "../../src/utils/clock";
+
+test.describe("shared header", () => {
+  test("menus open from the keyboard, move with arrows and close with Escape", async ({ page }) => {
+    await page.goto("/");
+    const products = page.getByRole("button", { name: "Products", exact: true });
+    await products.focus();
+    await expect(products).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Enter");
+    await expect(products).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator(`[id="${await products.getAttribute("aria-controls")}"]`);
+    await expect(menu.getByRole("link")).toHaveText([
+      "Fluid Transfer",
+      "Controlled Bolting & Hydraulic Equipment",
+      "Hydrotesting & Chemical Injection Skids",
+      "On-site & ATEX Machining",
+    ]);
+    await page.keyboard.press("Escape");
+    await expect(products).toHaveAttribute("aria-expanded", "false");
+    await expect(products).toBeFocused();
+
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("link").first()).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("link").nth(1)).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await expect(menu.getByRole("link").last()).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/on-site-atex-machining$/);
+  });
+
+  test("every header link points where the specification says", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const hrefs = await nav.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual([
+      "/manufacturing",
+      "/fluid-transfer",
+      "/controlled-bolting-hydraulic-equipments",
+      "/hydrotesting-chemical-injection-skids",
+      "/on-site-atex-machining",
+      "/procurement-project-management",
+      "/lv-installation",
+      "/trainings",
+      "/about-us",
+      "/certifications",
+      "/careers",
+      "/contact",
+    ]);
+    await expect(page.getByTestId("site-header").getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
+  });
+
+  test("the search box widens on hover and on focus", async ({ page }) => {
+    await page.goto("/");
+    const input = page.getByRole("searchbox", { name: "Search products" });
+    const narrow = (await input.boundingBox())!.width;
+    await input.hover();
+    await expect.poll(async () => (await input.boundingBox())!.width).toBeGreaterThan(narrow + 40);
+    await page.mouse.move(0, 600);
+    await expect.poll(async () => (await input.boundingBox())!.width).toBeLessThan(narrow + 1);
+    await input.focus();
+    await expect.poll(async () => (await input.boundingBox())!.width).toBeGreaterThan(narrow + 40);
+  });
+
+  test("the search box ignores blank text and sends the query on Enter", async ({ page }) => {
+    await page.goto("/");
+    const input = page.getByRole("searchbox", { name: "Search products" });
+    await input.fill("   ");
+    await input.press("Enter");
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await input.fill("torque wrench");
+    await input.press("Enter");
+    await expect(page).toHaveURL(/\/search\?query=torque\+wrench$/);
+  });
+
+  test("the GST clock shows Asia/Dubai time whatever the visitor's zone", async ({ browser }) => {
+    for (const timezoneId of ["America/New_York", "Asia/Tokyo"]) {
+      const context = await browser.newContext({ timezoneId });
+      const page = await context.newPage();
+      const fixed = new Date("2026-11-22T05:07:30Z");
+      await page.clock.install({ time: fixed });
+      await page.goto("/");
+      const clock = page.getByTestId("gst-clock");
+      await expect(clock).toHaveText(`GST ${formatGst(fixed)}`);
+      await expect(clock).toHaveText("GST 09:07 AM");
+      // The minute turns over 30 s later, and again 60 s after that.
+      await page.clock.runFor(31_000);
+      await expect(clock).toHaveText("GST 09:08 AM");
+      await page.clock.runFor(60_000);
+      await expect(clock).toHaveText("GST 09:09 AM");
+      await context.close();
+    }
+  });
+
+  test("the navbar turns translucent and shadowed past 50 px of scroll", async ({ page }) => {
+    await page.goto("/");
+    const header = page.getByTestId("site-header");
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    const shadowBefore = await header.evaluate((el) => getComputedStyle(el).boxShadow);
+    expect(shadowBefore).toBe("none");
+    await page.evaluate(() => window.scrollTo(0, 50));
+    await page.waitForTimeout(100);
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.evaluate(() => window.scrollTo(0, 51));
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe("none");
+    const bg = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(bg).toMatch(/rgba\(.*0\.\d+\)/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+  });
+
+  test("on a narrow screen the menu sits behind a menu button", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto("/");
+    const burger = page.getByRole("button", { name: "Menu" });
+    await expect(burger).toBeVisible();
+    await expect(page.getByRole("link", { name: "Manufacturing" })).toBeHidden();
+    await burger.click();
+    await expect(burger).toHaveAttribute("aria-expanded", "true");
+    await page.getByRole("button", { name: "Services", exact: true }).click();
+    await page.getByRole("link", { name: "Trainings" }).click();
+    await expect(page).toHaveURL(/\/trainings$/);
+    await context.close();
+  });
+});
+
+test.describe("footer", () => {
+  test("has the company links, placeholders and the four social links", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("link", { name: "About Us" })).toHaveAttribute("href", "/about-us");
+    await expect(footer.getByRole("link", { name: "Careers" })).toHaveAttribute("href", "/careers");
+    await expect(footer.getByRole("link", { name: "Certifications" })).toHaveAttribute("href", "/certifications");
+    for (const placeholder of ["Sustainability", "Terms of Service", "Privacy Policy"]) {
+      await expect(footer.getByText(placeholder)).toBeVisible();
+      await expect(footer.getByRole("link", { name: placeholder })).toHaveCount(0);
+    }
+    const social = footer.getByRole("list", { name: "Social media" });
+    await expect(social.getByRole("listitem")).toHaveCount(4);
+    for (const name of ["LinkedIn", "X", "WhatsApp", "YouTube"]) {
+      await expect(social.getByRole("img", { name: new RegExp(`^${name}`) })).toBeVisible();
+    }
+  });
+});
+
+test.describe("server", () => {
+  test("unknown paths answer 404 with the site's 404 page", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+
+  test("/home leads to the home page", async ({ page }) => {
+    const response = await page.goto("/home");
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(response?.status()).toBe(200);
+  });
+});
