@@ -1,0 +1,119 @@
+import React, { useEffect, useRef, useState } from "react";
+import { Icon } from "./Icon";
+import * as styles from "./BackgroundVideo.module.css";
+
+export interface VideoSource {
+  /** Path under static/, e.g. "/videos/hero" (".webm", ".mp4" and "-poster.jpg" are added). */
+  base: string;
+  width: number;
+  height: number;
+}
+
+interface BackgroundVideoProps {
+  desktop: VideoSource;
+  /** A portrait version for narrow screens. */
+  mobile?: VideoSource;
+  /** Below this width the mobile version plays. */
+  mobileMaxWidth?: number;
+  className?: string;
+  /** Accessible names of the pause / play control. */
+  pauseLabel?: string;
+  playLabel?: string;
+}
+
+interface NetworkInformationLike {
+  saveData?: boolean;
+}
+
+function motionAllowed(): boolean {
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const saveData = (navigator as Navigator & { connection?: NetworkInformationLike }).connection?.saveData === true;
+  return !reduced && !saveData;
+}
+
+/**
+ * A decorative, muted, looping background video. The poster is an ordinary
+ * image painted first (it is in the static HTML); the video is attached only
+ * after the page has loaded, and never under prefers-reduced-motion or
+ * Save-Data, where the poster stays. A visible control pauses it.
+ */
+export function BackgroundVideo({
+  desktop,
+  mobile,
+  mobileMaxWidth = 767,
+  className,
+  pauseLabel = "Pause background video",
+  playLabel = "Play background video",
+}: BackgroundVideoProps): React.ReactElement {
+  const video = useRef<HTMLVideoElement>(null);
+  const [source, setSource] = useState<VideoSource | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (!motionAllowed()) return;
+    const narrow = mobile && window.matchMedia(`(max-width: ${mobileMaxWidth}px)`).matches;
+    setSource(narrow ? mobile : desktop);
+  }, [desktop, mobile, mobileMaxWidth]);
+
+  useEffect(() => {
+    const el = video.current;
+    if (!el || !source) return;
+    el.load();
+    el.play().catch(() => setPlaying(false));
+  }, [source]);
+
+  const toggle = () => {
+    const el = video.current;
+    if (!el) return;
+    if (el.paused) {
+      void el.play();
+      setPaused(false);
+    } else {
+      el.pause();
+      setPaused(true);
+    }
+  };
+
+  return (
+    <div className={`${styles.wrap} ${className ?? ""}`}>
+      <picture>
+        {mobile && <source media={`(max-width: ${mobileMaxWidth}px)`} srcSet={`${mobile.base}-poster.jpg`} width={mobile.width} height={mobile.height} />}
+        <img
+          className={styles.media}
+          src={`${desktop.base}-poster.jpg`}
+          width={desktop.width}
+          height={desktop.height}
+          alt=""
+          fetchPriority="high"
+          decoding="async"
+        />
+      </picture>
+      {source && (
+        <video
+          ref={video}
+          className={styles.media}
+          data-playing={playing}
+          muted
+          loop
+          playsInline
+          autoPlay
+          preload="auto"
+          aria-hidden="true"
+          tabIndex={-1}
+          width={source.width}
+          height={source.height}
+          onPlaying={() => setPlaying(true)}
+        >
+          <source src={`${source.base}.webm`} type="video/webm" />
+          <source src={`${source.base}.mp4`} type="video/mp4" />
+        </video>
+      )}
+      {source && (
+        <button type="button" className={styles.control} onClick={toggle} aria-label={paused ? playLabel : pauseLabel}>
+          <Icon name={paused ? "play" : "pause"} size={18} />
+        </button>
+      )}
+    </div>
+  );
+}
