@@ -1,4 +1,33 @@
+import fs from "fs";
 import path from "path";
+
+/**
+ * Where the notification of each mail type goes. `newsletter` (the form's reset
+ * value) is routed like `news_letter`.
+ */
+export const MAIL_ROUTES = [
+  "contact",
+  "demo_form",
+  "product_order_form",
+  "career",
+  "request_for_training",
+  "sme_form",
+  "transfer_partner_form",
+  "news_letter",
+] as const;
+export type MailRoute = (typeof MAIL_ROUTES)[number];
+
+/** Default inbox of each mail type: the contact card (data/contact.json) with this title. */
+export const DEFAULT_INBOX_CARD: Record<MailRoute, string> = {
+  contact: "General Enquiries",
+  demo_form: "Sales",
+  product_order_form: "Sales",
+  career: "Careers",
+  request_for_training: "Trainings",
+  sme_form: "Trainings",
+  transfer_partner_form: "Partnerships",
+  news_letter: "Media & Communications",
+};
 
 /** Everything a deployment may change, read from the environment with safe defaults. */
 export interface Config {
@@ -8,22 +37,188 @@ export interface Config {
   host: string;
   /** The built site (Gatsby's public/ folder). */
   publicDir: string;
+  /** Where the API keeps its data: site.db (SQLite), uploads/, outbox/ (.eml files). */
+  dataDir: string;
+  /** SMTP server for the notifications (smtp:// or smtps://); without it they are written as .eml files. */
+  smtpUrl: string | undefined;
+  /** Sender of the notifications. */
+  mailFrom: string;
+  /** The inbox (one or more comma-separated addresses) of each mail type. */
+  mailTo: Record<MailRoute, string>;
+  /** Largest accepted uploaded file, in bytes. */
+  maxUploadBytes: number;
+  /** Largest accepted JSON body (express.json's limit, like "100kb"). */
+  jsonLimit: string;
+  /** POST requests one client may make per window. */
+  rateLimitMax: number;
+  /** Length of the rate-limit window, in ms. */
+  rateLimitWindowMs: number;
+  /** How often the outbox dispatcher looks for messages to send, in ms. */
+  outboxIntervalMs: number;
+  /** Attempts before a notification is given up (status failed). */
+  outboxMaxAttempts: number;
+  /** Delay before the first retry, in ms; doubled after each failed attempt. */
+  outboxBackoffMs: number;
+  /** Longest delay between two attempts, in ms. */
+  outboxBackoffMaxMs: number;
+  /** Check every API response against openapi.yaml too (tests turn it on). */
+  validateResponses: boolean;
+  /**
+   * Express's "trust proxy": false (direct connections), a number of proxy
+   * hops, or a comma-separated list of proxy addresses/subnets. Behind a proxy
+   * or CDN it must be set, or every visitor shares one rate limit.
+   */
+  trustProxy: boolean | number | string;
 }
 
-function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function trustProxyFrom(env: NodeJS.ProcessEnv): boolean | number | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === "false") return false;
+  if (raw === "true") return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new Error(`${name} must be a whole number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ""}, got "${raw}"`);
   }
   return value;
 }
 
+function positiveNumberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`${name} must be a positive number, got "${raw}"`);
+  }
+  return value;
+}
+
+function booleanFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+/** One or more comma-separated e-mail addresses. */
+export function isAddressList(value: string): boolean {
+  const parts = value.split(",").map((part) => part.trim());
+  return parts.length > 0 && parts.every((part) => ADDRESS.test(part));
+}
+
+function addressListFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!isAddressList(raw)) {
+    throw new Error(`${name} must be an e-mail address (or several, separated by commas), got "${raw}"`);
+  }
+  return raw;
+}
+
+function mailFromFrom(env: NodeJS.ProcessEnv): string {
+  const raw = env.MAIL_FROM?.trim();
+  if (!raw) return "Website <no-reply@example.com>";
+  const angle = /^[^<>]*<([^<>]+)>$/.exec(raw);
+  if (!ADDRESS.test(angle ? angle[1].trim() : raw)) {
+    throw new Error(`MAIL_FROM must be an address like "Website <no-reply@example.com>", got "${raw}"`);
+  }
+  return raw;
+}
+
+function smtpUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error("SMTP_URL must be a URL like smtp://user:password@mail.example.com:587");
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}//"`);
+  }
+  return raw;
+}
+
+function jsonLimitFrom(env: NodeJS.ProcessEnv): string {
+  const raw = env.JSON_LIMIT?.trim();
+  if (!raw) return "100kb";
+  if (!/^\d+(\.\d+)?\s*(b|kb|mb)?$/i.test(raw) || Number.parseFloat(raw) <= 0) {
+    throw new Error(`JSON_LIMIT must be a size like 100kb or 1mb, got "${raw}"`);
+  }
+  return raw;
+}
+
+interface ContactCard {
+  title?: unknown;
+  email?: unknown;
+}
+
+/** The contact cards' e-mail addresses by title, or an empty map when data/contact.json cannot be read. */
+export function readContactCards(file: string): Map<string, string> {
+  const cards = new Map<string, string>();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return cards;
+  }
+  const list = (parsed as { contactCards?: unknown } | null)?.contactCards;
+  if (!Array.isArray(list)) return cards;
+  for (const card of list as ContactCard[]) {
+    if (typeof card?.title === "string" && typeof card.email === "string" && isAddressList(card.email.trim())) {
+      cards.set(card.title, card.email.trim());
+    }
+  }
+  return cards;
+}
+
+/**
+ * The inbox of each mail type: MAIL_TO_<MAILTYPE> (MAIL_TO_CONTACT, MAIL_TO_DEMO_FORM,
+ * MAIL_TO_NEWS_LETTER, ...) when set, else the contact card of data/contact.json
+ * that handles it, else MAIL_TO_DEFAULT (info@example.com).
+ */
+export function resolveInboxes(env: NodeJS.ProcessEnv, contactFile: string): Record<MailRoute, string> {
+  const fallback = addressListFrom(env, "MAIL_TO_DEFAULT") ?? "info@example.com";
+  const cards = readContactCards(contactFile);
+  const inboxes = {} as Record<MailRoute, string>;
+  for (const route of MAIL_ROUTES) {
+    const override =
+      addressListFrom(env, `MAIL_TO_${route.toUpperCase()}`) ??
+      (route === "news_letter" ? addressListFrom(env, "MAIL_TO_NEWSLETTER") : undefined);
+    inboxes[route] = override ?? cards.get(DEFAULT_INBOX_CARD[route]) ?? fallback;
+  }
+  return inboxes;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const maxUploadMb = positiveNumberFrom(env, "MAX_UPLOAD_MB", 10);
   return {
     port: intFrom(env, "PORT", 8000),
     host: env.HOST?.trim() || "0.0.0.0",
     publicDir: path.resolve(cwd, env.PUBLIC_DIR?.trim() || "public"),
+    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || "var"),
+    smtpUrl: smtpUrlFrom(env),
+    mailFrom: mailFromFrom(env),
+    mailTo: resolveInboxes(env, path.resolve(cwd, "data", "contact.json")),
+    maxUploadBytes: Math.floor(maxUploadMb * 1024 * 1024),
+    jsonLimit: jsonLimitFrom(env),
+    rateLimitMax: intFrom(env, "RATE_LIMIT_MAX", 20, 1),
+    rateLimitWindowMs: intFrom(env, "RATE_LIMIT_WINDOW_MS", 60_000, 1),
+    outboxIntervalMs: intFrom(env, "OUTBOX_INTERVAL_MS", 5_000, 1),
+    outboxMaxAttempts: intFrom(env, "OUTBOX_MAX_ATTEMPTS", 10, 1),
+    outboxBackoffMs: intFrom(env, "OUTBOX_BACKOFF_MS", 30_000, 1),
+    outboxBackoffMaxMs: intFrom(env, "OUTBOX_BACKOFF_MAX_MS", 3_600_000, 1),
+    validateResponses: booleanFrom(env, "VALIDATE_RESPONSES", false),
+    trustProxy: trustProxyFrom(env),
   };
 }

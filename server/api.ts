@@ -1,0 +1,115 @@
+import express, { type RequestHandler, type Router } from "express";
+import { randomUUID } from "crypto";
+import * as OpenApiValidator from "express-openapi-validator";
+import fs from "fs";
+import helmet from "helmet";
+import path from "path";
+import { rateLimit } from "express-rate-limit";
+import type { Config } from "./config";
+import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
+import { FORMS, type FormDefinition, type FormName } from "./forms";
+import { buildNotification } from "./notification";
+import type { SubmissionStore } from "./store";
+import { acceptDocuments, acceptedDocuments, multipartBody, removeFiles, writeDocuments } from "./uploads";
+import type { components } from "../src/api/schema";
+
+/** Where every call of the contract lives. */
+export const API_BASE = "/api/v1/contact";
+
+export const SUBMISSION_ACCEPTED_MESSAGE = "Thank you. Your submission has been received.";
+
+/** openapi.yaml at the repository root, found from server/ (ts) as from dist/server/ (compiled). */
+export function findApiSpec(start: string = __dirname): string {
+  let dir = start;
+  for (;;) {
+    const candidate = path.join(dir, "openapi.yaml");
+    if (fs.existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`openapi.yaml not found above ${start}`);
+    dir = parent;
+  }
+}
+
+export interface ApiOptions {
+  config: Config;
+  store: SubmissionStore;
+  apiSpec?: string;
+  log?: (message: string, err: unknown) => void;
+}
+
+/** Stores one valid submission with its files and queued notification, then answers 201. */
+function submissionHandler(name: FormName, form: FormDefinition, { config, store }: ApiOptions): RequestHandler {
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  return async (req, res) => {
+    const body: Record<string, unknown> = { ...(req.body as Record<string, unknown>) };
+    for (const field of form.files) delete body[field];
+    if (form.files.length > 0 && acceptedDocuments(res).length !== form.files.length) {
+      throw new ApiError(400, "Please attach the required files.");
+    }
+    const submissionId = randomUUID();
+    const files = await writeDocuments(uploadsDir, acceptedDocuments(res));
+    try {
+      const notification = buildNotification({ form: name, body, files, submissionId, receivedAt: new Date() }, config);
+      await store.saveSubmission({ id: submissionId, mailType: String(body.mailType), payload: body, files, notification });
+    } catch (err) {
+      await removeFiles(files).catch(() => undefined);
+      throw err;
+    }
+    const answer: components["schemas"]["SubmissionAccepted"] = { id: submissionId, message: SUBMISSION_ACCEPTED_MESSAGE };
+    res.status(201).json(answer);
+  };
+}
+
+/** The calls of openapi.yaml, validated by it, under /api/v1/contact. */
+function contactRouter(options: ApiOptions): Router {
+  const { config } = options;
+  const router = express.Router();
+
+  router.use(
+    rateLimit({
+      windowMs: config.rateLimitWindowMs,
+      limit: config.rateLimitMax,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      skip: (req) => req.method !== "POST",
+      handler: (_req, _res, next) => next(new ApiError(429, "Too many requests. Please try again later.")),
+    }),
+  );
+  router.use(express.json({ limit: config.jsonLimit }));
+  for (const form of Object.values(FORMS) as FormDefinition[]) {
+    if (form.body === "multipart") router.post(form.path, multipartBody(form, config));
+  }
+  router.use(
+    OpenApiValidator.middleware({
+      apiSpec: options.apiSpec ?? findApiSpec(),
+      validateRequests: { allErrors: true },
+      validateResponses: config.validateResponses,
+      validateFormats: true,
+      ajvFormats: { mode: "full" },
+      fileUploader: false,
+    }),
+  );
+  for (const [name, form] of Object.entries(FORMS) as [FormName, FormDefinition][]) {
+    const handler = submissionHandler(name, form, options);
+    if (form.body === "multipart") router.post(form.path, acceptDocuments(form), handler);
+    else router.post(form.path, handler);
+  }
+  return router;
+}
+
+/**
+ * Everything under /api: security headers, the contact calls, a JSON 404 for
+ * any other path and the one error handler.
+ */
+export function apiRouter(options: ApiOptions): Router {
+  const router = express.Router();
+  router.use(helmet());
+  router.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+  router.use(API_BASE.slice("/api".length), contactRouter(options));
+  router.use(apiNotFound);
+  router.use(apiErrorHandler({ maxUploadBytes: options.config.maxUploadBytes, jsonLimit: options.config.jsonLimit, log: options.log }));
+  return router;
+}

@@ -1,0 +1,132 @@
+/** The server's configuration (server/config.ts): defaults, inboxes, and clear failures at start. */
+import fs from "fs";
+import os from "os";
+import path from "path";
+import { loadConfig, resolveInboxes } from "../../server/config";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+describe("loadConfig", () => {
+  it("has safe defaults", () => {
+    const config = loadConfig({}, "/srv/site");
+    expect(config).toMatchObject({
+      port: 8000,
+      host: "0.0.0.0",
+      publicDir: "/srv/site/public",
+      dataDir: "/srv/site/var",
+      smtpUrl: undefined,
+      mailFrom: "Website <no-reply@example.com>",
+      maxUploadBytes: 10 * 1024 * 1024,
+      jsonLimit: "100kb",
+      rateLimitMax: 20,
+      rateLimitWindowMs: 60_000,
+      outboxIntervalMs: 5_000,
+      outboxMaxAttempts: 10,
+      validateResponses: false,
+      trustProxy: false,
+    });
+    // No data/contact.json there: every inbox falls back to MAIL_TO_DEFAULT.
+    expect(new Set(Object.values(config.mailTo))).toEqual(new Set(["info@example.com"]));
+  });
+
+  it("reads every setting from the environment", () => {
+    const config = loadConfig(
+      {
+        DATA_DIR: "/data",
+        SMTP_URL: "smtps://user:secret@mail.example.com:465",
+        MAIL_FROM: "Site <web@example.com>",
+        MAX_UPLOAD_MB: "2.5",
+        JSON_LIMIT: "1mb",
+        RATE_LIMIT_MAX: "5",
+        RATE_LIMIT_WINDOW_MS: "1000",
+        OUTBOX_INTERVAL_MS: "100",
+        OUTBOX_MAX_ATTEMPTS: "3",
+        VALIDATE_RESPONSES: "true",
+        TRUST_PROXY: "1",
+      },
+      "/srv/site",
+    );
+    expect(config).toMatchObject({
+      dataDir: "/data",
+      smtpUrl: "smtps://user:secret@mail.example.com:465",
+      mailFrom: "Site <web@example.com>",
+      maxUploadBytes: Math.floor(2.5 * 1024 * 1024),
+      jsonLimit: "1mb",
+      rateLimitMax: 5,
+      rateLimitWindowMs: 1000,
+      outboxIntervalMs: 100,
+      outboxMaxAttempts: 3,
+      validateResponses: true,
+      trustProxy: 1,
+    });
+  });
+
+  it.each([
+    ["true", true],
+    ["false", false],
+    ["2", 2],
+    ["loopback, 10.0.0.0/8", "loopback, 10.0.0.0/8"],
+  ])("reads TRUST_PROXY=%s", (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }, ROOT).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ["PORT", "eighty", /PORT/],
+    ["MAX_UPLOAD_MB", "0", /MAX_UPLOAD_MB must be a positive number/],
+    ["MAX_UPLOAD_MB", "ten", /MAX_UPLOAD_MB/],
+    ["JSON_LIMIT", "lots", /JSON_LIMIT must be a size/],
+    ["RATE_LIMIT_MAX", "0", /RATE_LIMIT_MAX must be a whole number of at least 1/],
+    ["RATE_LIMIT_WINDOW_MS", "1.5", /RATE_LIMIT_WINDOW_MS/],
+    ["OUTBOX_INTERVAL_MS", "-5", /OUTBOX_INTERVAL_MS/],
+    ["OUTBOX_MAX_ATTEMPTS", "many", /OUTBOX_MAX_ATTEMPTS/],
+    ["SMTP_URL", "http://mail.example.com", /SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
+    ["SMTP_URL", "not a url", /SMTP_URL must be a URL/],
+    ["MAIL_FROM", "nobody", /MAIL_FROM/],
+    ["MAIL_TO_CONTACT", "sales at example.com", /MAIL_TO_CONTACT must be an e-mail address/],
+    ["MAIL_TO_DEFAULT", "x@", /MAIL_TO_DEFAULT/],
+    ["VALIDATE_RESPONSES", "maybe", /VALIDATE_RESPONSES must be true or false/],
+  ])("fails at start on %s=%s", (name, value, message) => {
+    expect(() => loadConfig({ [name]: value }, ROOT)).toThrow(message);
+  });
+});
+
+describe("inboxes", () => {
+  it("come from the contact cards of data/contact.json", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inboxes-"));
+    const file = path.join(dir, "contact.json");
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        contactCards: [
+          { title: "General Enquiries", email: "general@example.com", icon: "info" },
+          { title: "Sales", email: "sales@example.com", icon: "chart" },
+          { title: "Trainings", email: "trainings@example.com", icon: "graduation" },
+          { title: "Careers", email: "careers@example.com", icon: "briefcase" },
+          { title: "Partnerships", email: "partners@example.com", icon: "handshake" },
+          { title: "Media & Communications", email: "media@example.com", icon: "megaphone" },
+        ],
+      }),
+    );
+    expect(resolveInboxes({}, file)).toEqual({
+      contact: "general@example.com",
+      demo_form: "sales@example.com",
+      product_order_form: "sales@example.com",
+      career: "careers@example.com",
+      request_for_training: "trainings@example.com",
+      sme_form: "trainings@example.com",
+      transfer_partner_form: "partners@example.com",
+      news_letter: "media@example.com",
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("MAIL_TO_<MAILTYPE> overrides; a missing card falls back to MAIL_TO_DEFAULT", () => {
+    const inboxes = resolveInboxes(
+      { MAIL_TO_CONTACT: "front@example.com, back@example.com", MAIL_TO_NEWSLETTER: "news@example.com", MAIL_TO_DEFAULT: "desk@example.com" },
+      "/nowhere/contact.json",
+    );
+    expect(inboxes.contact).toBe("front@example.com, back@example.com");
+    expect(inboxes.news_letter).toBe("news@example.com");
+    expect(inboxes.career).toBe("desk@example.com");
+  });
+});
