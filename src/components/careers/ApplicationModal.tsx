@@ -1,0 +1,38 @@
+import React from "react";
+import { CareerApplicationForm } from "../../forms/CareerApplicationForm";
+import { Modal } from "../Modal";
+import * as styles from "./ApplicationModal.module.css";
+
+export interface CareersApplicationData {
+  titlePrefix: string;
+  defaultTitle: string;
+  roleLabel: string;
+  pendingNote: string;
+}
+
+interface ApplicationModalProps {
+  id: string;
+  open: boolean;
+  /** The role being applied for (spec: the careers modal keeps it in jobRole). */
+  jobRole: string;
+  onClose: () => void;
+  text: CareersApplicationData;
+  /** The careers inbox (from the contact cards). */
+  email: string;
+}
+
+/** The one application dialog of the careers page, titled with the chosen role. */
+export function ApplicationModal({ id, open, jobRole, onClose, text }: ApplicationModalProps): React.ReactElement {
+  const title = jobRole ? `${text.titlePrefix} ${jobRole}` : text.defaultTitle;
+  return (
+    <Modal id={id} open={open} onClose={onClose} title={title}>
+      {jobRole && (
+        <p className={styles.role}>
+          {`${text.roleLabel}: `}
+          <strong>{jobRole}</strong>
+        </p>
+      )}
+      <CareerApplicationForm jobRole={jobRole} onSuccess={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import React from "react";
+import { Icon } from "../Icon";
+import * as styles from "./RoleCard.module.css";
+
+export interface CareersRoleData {
+  title: string;
+  type: string;
+  description: string;
+  responsibilities: string[];
+}
+
+interface RoleCardProps {
+  role: CareersRoleData;
+  /** Where the role is based, from the company's address. */
+  location: string;
+  labels: { location: string; type: string; responsibilities: string; apply: string };
+  /** id of the application dialog the Apply button opens. */
+  modalId: string;
+  onApply: (roleTitle: string) => void;
+}
+
+/** One open position: title, employment type, location, description, responsibilities and the Apply button. */
+export function RoleCard({ role, location, labels, modalId, onApply }: RoleCardProps): React.ReactElement {
+  const headingId = `role-${role.title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <article className={styles.card} aria-labelledby={headingId} data-testid="role-card">
+      <div className={styles.top}>
+        <span className={styles.badge}>
+          <span className="visually-hidden">{`${labels.type}: `}</span>
+          {role.type}
+        </span>
+        <Icon name="careerBriefcase" className={styles.icon} />
+      </div>
+      <h3 id={headingId} className={styles.title}>
+        {role.title}
+      </h3>
+      <p className={styles.location}>
+        <Icon name="location" size={18} />
+        <span className="visually-hidden">{`${labels.location}: `}</span>
+        {location}
+      </p>
+      <p className={styles.description}>{role.description}</p>
+      <h4 className={styles.subheading}>{labels.responsibilities}</h4>
+      <ul className={styles.list}>
+        {role.responsibilities.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={`btn ${styles.apply}`}
+        aria-haspopup="dialog"
+        aria-controls={modalId}
+        aria-describedby={headingId}
+        onClick={() => onApply(role.title)}
+      >
+        {labels.apply}
+      </button>
+    </article>
+  );
+}

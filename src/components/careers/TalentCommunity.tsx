@@ -1,0 +1,26 @@
+import React from "react";
+import { NewsletterForm } from "../../forms/NewsletterForm";
+import { Icon } from "../Icon";
+import * as styles from "./TalentCommunity.module.css";
+
+export interface CareersTalentCommunityData {
+  heading: string;
+  text: string;
+  pendingNote: string;
+}
+
+/** The "Join Our Talent Community" box with its newsletter sign-up. */
+export function TalentCommunity({ data }: { data: CareersTalentCommunityData }): React.ReactElement {
+  return (
+    <section className={styles.box} aria-labelledby="talent-community-heading">
+      <div className={styles.text}>
+        <Icon name="mail" size={32} className={styles.icon} />
+        <h2 id="talent-community-heading" className={styles.heading}>
+          {data.heading}
+        </h2>
+        <p>{data.text}</p>
+      </div>
+      <NewsletterForm variant="talent-community" />
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from "@playwright/test";
+import careers from "../../data/careers.json";
+import company from "../../data/company.json";
+
+const ROLES = ["Sales and Business Development", "Supply Chain and Operations", "Product Development and Application Engineering"];
+
+/** Text as React writes it into the static HTML. */
+function html(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+}
+
+/** Opens the careers page and waits until React has hydrated it (the Apply buttons work). */
+async function gotoCareers(page: Page) {
+  await page.goto("/careers");
+  await expect(page.getByTestId("open-roles")).toHaveAttribute("data-hydrated", "true");
+}
+
+async function openFor(page: Page, role: string) {
+  const card = page.getByTestId("role-card").filter({ has: page.getByRole("heading", { name: role, exact: true }) });
+  const apply = card.getByRole("button", { name: "Apply Now" });
+  await apply.click();
+  const dialog = page.getByRole("dialog", { name: `Apply for ${role}` });
+  await expect(dialog).toBeVisible();
+  return { apply, dialog };
+}
+
+test.describe("careers page", () => {
+  test("the static HTML has the three permanent roles, their location and the talent community box", async ({ request }) => {
+    const response = await request.get("/careers");
+    expect(response.status()).toBe(200);
+    const body = await response.text();
+    expect(careers.openings.roles.map((r) => r.title)).toEqual(ROLES);
+    for (const role of ROLES) expect(body).toContain(`>${html(role)}</h3>`);
+    expect(body.match(/>Permanent</g)).toHaveLength(3);
+    const location = `${html(careers.openings.locationLabel)}: </span>${html(`${company.address.locality}, ${company.address.country}`)}`;
+    expect(body.split(location).length - 1).toBe(3);
+    expect(body.match(/>Apply Now</g)).toHaveLength(3);
+    expect(body).toContain(">Join Our Talent Community</h2>");
+    expect(body).toContain('data-form-slot="talent-community"');
+    expect(body).toContain('data-form-slot="career-application"');
+  });
+
+  test("each Apply Now opens one application dialog titled with its role, keeping the role", async ({ page }) => {
+    await gotoCareers(page);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    for (const role of ROLES) {
+      const { apply, dialog } = await openFor(page, role);
+      await expect(page.getByRole("dialog")).toHaveCount(1);
+      await expect(dialog.getByRole("heading", { level: 2 })).toHaveText(`Apply for ${role}`);
+      const slot = dialog.locator('[data-form-slot="career-application"]');
+      await expect(slot).toHaveAttribute("data-job-role", role);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(apply).toBeFocused();
+    }
+  });
+
+  test("the dialog closes by its close button, the backdrop and Escape, and focus returns to the opener", async ({ page }) => {
+    await gotoCareers(page);
+    const viewport = page.viewportSize()!;
+
+    // Close button
+    let { apply, dialog } = await openFor(page, ROLES[0]);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(apply).toBeFocused();
+
+    // Backdrop: a click near a corner of the viewport, well outside the dialog box
+    ({ apply, dialog } = await openFor(page, ROLES[1]));
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThan(10);
+    expect(box.y).toBeGreaterThan(10);
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+    await expect(apply).toBeFocused();
+
+    // A click inside the dialog does not close it
+    ({ apply, dialog } = await openFor(page, ROLES[2]));
+    await dialog.getByRole("heading", { level: 2 }).click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(viewport.width - 5, viewport.height - 5);
+    await expect(dialog).toBeHidden();
+    await expect(apply).toBeFocused();
+
+    // Escape
+    ({ apply, dialog } = await openFor(page, ROLES[2]));
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(apply).toBeFocused();
+  });
+
+  test("Tab inside the open dialog never reaches the page behind it", async ({ page }) => {
+    await gotoCareers(page);
+    const { dialog } = await openFor(page, ROLES[0]);
+    const focusables = await dialog.evaluate(
+      (el) => el.querySelectorAll("a[href], button:not([disabled]), input:not([disabled]), select, textarea").length,
+    );
+    const seen = new Set<string>();
+    const check = async () => {
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        const open = document.querySelector("dialog[open]");
+        if (!active || active === document.body) return "none";
+        const name = active.getAttribute("aria-label") ?? active.getAttribute("name") ?? active.textContent ?? "";
+        return open?.contains(active) ? `dialog:${active.tagName}:${name}` : `page:${active.outerHTML.slice(0, 80)}`;
+      });
+      expect(where).not.toMatch(/^page:/);
+      seen.add(where);
+    };
+    // Round the dialog forwards more than once, then backwards.
+    for (let i = 0; i < focusables * 2 + 3; i++) {
+      await page.keyboard.press("Tab");
+      await check();
+    }
+    for (let i = 0; i < focusables + 2; i++) {
+      await page.keyboard.press("Shift+Tab");
+      await check();
+    }
+    expect(seen.has("dialog:BUTTON:Close")).toBe(true);
+    expect([...seen].filter((w) => w.startsWith("dialog:")).length).toBeGreaterThanOrEqual(Math.min(focusables, 2));
+    await expect(dialog).toBeVisible();
+  });
+});
