@@ -1,6 +1,7 @@
 import type { GatsbyConfig } from "gatsby";
 import path from "path";
 import company from "./data/company.json";
+import { ENGINE_OPTIONS, INDEX_FIELDS, normalize, SEARCH_QUERY, STORE_FIELDS } from "./src/search/config";
 
 /**
  * Every JSON file in data/ becomes a node type named after the file
@@ -41,6 +42,21 @@ const config: GatsbyConfig = {
       options: { name: "images", path: path.resolve(__dirname, "generated/images") },
     },
     { resolve: "gatsby-transformer-json", options: { typeName } },
+    {
+      // The product search index (flexsearch 0.6), published as files the
+      // browser fetches when a search starts: see src/search/.
+      resolve: "gatsby-plugin-local-search",
+      options: {
+        name: "products",
+        engine: "flexsearch",
+        engineOptions: ENGINE_OPTIONS,
+        query: SEARCH_QUERY,
+        ref: "slug",
+        index: INDEX_FIELDS,
+        store: STORE_FIELDS,
+        normalizer: normalize,
+      },
+    },
   ],
 };
 

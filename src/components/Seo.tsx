@@ -28,7 +28,12 @@ export function Seo({ title, description, pathname, noindex = false, children }:
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url || company.siteUrl} />
-      <meta name="twitter:card" content="summary" />
+      <meta property="og:image" content={`${company.siteUrl}/og-card.png`} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:image:alt" content={company.name} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:image" content={`${company.siteUrl}/og-card.png`} />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       {children}

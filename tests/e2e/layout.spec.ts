@@ -54,7 +54,7 @@ test.describe("shared header", () => {
 
   test("the search box widens on hover and on focus", async ({ page }) => {
     await page.goto("/");
-    const input = page.getByRole("searchbox", { name: "Search products" });
+    const input = page.getByRole("combobox", { name: "Search products" });
     const narrow = (await input.boundingBox())!.width;
     await input.hover();
     await expect.poll(async () => (await input.boundingBox())!.width).toBeGreaterThan(narrow + 40);
@@ -66,7 +66,7 @@ test.describe("shared header", () => {
 
   test("the search box ignores blank text and sends the query on Enter", async ({ page }) => {
     await page.goto("/");
-    const input = page.getByRole("searchbox", { name: "Search products" });
+    const input = page.getByRole("combobox", { name: "Search products" });
     await input.fill("   ");
     await input.press("Enter");
     await page.waitForTimeout(300);

@@ -1,0 +1,133 @@
+/** The one GraphQL query the catalogue assets are made from (gatsby-node.ts, onPostBuild). */
+export const CATALOGUE_ASSETS_QUERY = `
+  query CatalogueAssets {
+    company: companyJson {
+      name
+      shortName
+      siteUrl
+      phone
+      email
+      address {
+        lines
+      }
+    }
+    ui: productUiJson {
+      metricLabel
+      imperialLabel
+      documentUnavailable
+      safetyNoticeTitle
+      warningText
+      consumables {
+        title
+        model
+        description
+        angle
+        length
+        width
+      }
+    }
+    documents: documentsJson {
+      sampleNotice
+      sampleNote
+      policies {
+        id
+        fileName
+        title
+        paragraphs
+      }
+      certificates {
+        id
+        fileName
+        title
+        paragraphs
+      }
+      pdf {
+        kindTitles {
+          catalog
+          datasheet
+          manual
+          questionnaire
+        }
+        categoryLabel
+        productPageLabel
+        descriptionHeading
+        notPublishedNote
+        documentsHeading
+        documentsIntro
+        manualSupplied
+        questionnaire {
+          intro
+          customerHeading
+          productHeading
+          fields
+          productField
+          modelField
+          modelOther
+          orderFields
+          remarksField
+          returnTitle
+          returnNote
+        }
+        contactLine
+        pageLabel
+      }
+    }
+    categories: allCategoriesJson {
+      nodes {
+        slug
+        name
+        products {
+          slug
+        }
+      }
+    }
+    navigation: navigationJson {
+      header {
+        children {
+          to
+        }
+      }
+    }
+    products: allProductsJson(sort: { slug: ASC }) {
+      nodes {
+        slug
+        name
+        category
+        shortDescription
+        imageIds
+        models
+        tabs {
+          id
+          label
+          kind
+          intro
+          items
+          notes
+          tables {
+            id
+            title
+            columns {
+              label
+              unit
+            }
+            rows
+            note
+          }
+          documents {
+            id
+            label
+            kind
+            available
+          }
+          tools {
+            model
+            description
+            angle
+            length
+            width
+          }
+        }
+      }
+    }
+  }
+`;

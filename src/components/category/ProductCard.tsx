@@ -1,0 +1,43 @@
+import React from "react";
+import { Link } from "gatsby";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import { Icon } from "../Icon";
+import * as styles from "./ProductCard.module.css";
+
+interface ProductCardProps {
+  slug: string;
+  name: string;
+  shortDescription: string;
+  image: IGatsbyImageData | null;
+  cta: string;
+  /** The heading level inside the grid (h2 under the page's h1). */
+  headingLevel?: "h2" | "h3";
+}
+
+/**
+ * A product tile: image, name, short description. The whole card is
+ * clickable through its one link (the name), stretched over the card, so
+ * there is no nested link and the link's name is the product's name.
+ */
+export function ProductCard({ slug, name, shortDescription, image, cta, headingLevel = "h2" }: ProductCardProps): React.ReactElement {
+  const Heading = headingLevel;
+  return (
+    <article className={styles.card} data-testid="product-card">
+      <div className={styles.media}>
+        {image ? <GatsbyImage image={image} alt="" className={styles.image} /> : <div className={styles.placeholder} />}
+      </div>
+      <div className={styles.body}>
+        <Heading className={styles.title}>
+          <Link to={`/${slug}`} className={styles.link}>
+            {name}
+          </Link>
+        </Heading>
+        <p className={styles.text}>{shortDescription}</p>
+        <span className={styles.cta} aria-hidden="true">
+          {cta}
+          <Icon name="chevronRight" size={18} />
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,129 @@
+import React, { useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import {
+  chooseImage,
+  fadeDelay,
+  fillTemplate,
+  GALLERY_FADE_MS,
+  galleryImageIds,
+  initialGalleryState,
+  isFading,
+  resolveGalleryProduct,
+  settleImage,
+  thumbnailLabel,
+  type GalleryProduct,
+  type GalleryState,
+} from "../../utils/gallery";
+import { useProductImages, withSizes } from "./useProductImages";
+import * as styles from "./Gallery.module.css";
+
+interface GalleryProps {
+  /** The product whose images to show; empty or unknown falls back to `defaultSlug`. */
+  slug: string | null | undefined;
+  /** The products the gallery can show (slug and image ids). */
+  products: readonly GalleryProduct[];
+  /** The product shown when the slug names none (spec: top-loading-arms). */
+  defaultSlug: string;
+  /** Product name for the images' alt text. */
+  name: string;
+  label: string;
+  thumbnailTemplate: string;
+  altTemplate: string;
+  noProduct: string;
+}
+
+type Action = { type: "choose"; index: number; count: number } | { type: "settle" };
+
+function reducer(state: GalleryState, action: Action): GalleryState {
+  return action.type === "choose" ? chooseImage(state, action.index, action.count) : settleImage(state);
+}
+
+const THUMB_SIZES = "120px";
+const MAIN_SIZES = "(min-width: 1024px) 560px, 100vw";
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * Main image and thumbnails. A thumbnail click presses that thumbnail at once
+ * and fades the main image out; the chosen image shows after the fade delay
+ * (200 ms, spec). Under prefers-reduced-motion there is no fade and the image
+ * swaps at once, in the click's own render.
+ */
+export function Gallery({
+  slug,
+  products,
+  defaultSlug,
+  name,
+  label,
+  thumbnailTemplate,
+  altTemplate,
+  noProduct,
+}: GalleryProps): React.ReactElement {
+  const images = useProductImages();
+  const ids = useMemo(
+    () => galleryImageIds(resolveGalleryProduct(slug, products, defaultSlug), (id) => images.has(id)),
+    [slug, products, defaultSlug, images],
+  );
+  const [state, dispatch] = useReducer(reducer, initialGalleryState);
+  const timer = useRef<number | undefined>(undefined);
+  // Set once React has taken over the static HTML (thumbnails respond from then on).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const fading = isFading(state);
+  useEffect(() => {
+    if (!fading) return undefined;
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => dispatch({ type: "settle" }), GALLERY_FADE_MS);
+    return () => window.clearTimeout(timer.current);
+  }, [fading, state.chosen]);
+
+  const choose = (index: number) => {
+    dispatch({ type: "choose", index, count: ids.length });
+    // Without motion there is no fade to wait for: the image swaps in the same render.
+    if (fadeDelay(prefersReducedMotion()) === 0) dispatch({ type: "settle" });
+  };
+
+  if (ids.length === 0) {
+    return (
+      <div className={styles.gallery} data-testid="gallery">
+        <p className={styles.empty}>{noProduct}</p>
+      </div>
+    );
+  }
+
+  const count = ids.length;
+  const shownId = ids[Math.min(state.shown, count - 1)];
+  const alt = (i: number) => fillTemplate(altTemplate, { name, n: i + 1, count });
+  const main = images.get(shownId) as IGatsbyImageData;
+
+  return (
+    <section className={styles.gallery} aria-label={label} data-testid="gallery" data-hydrated={hydrated}>
+      <div className={styles.main} data-fading={fading} data-image-id={shownId} data-testid="gallery-main">
+        <GatsbyImage key={shownId} image={withSizes(main, MAIN_SIZES)} alt={alt(state.shown)} loading="eager" className={styles.mainImage} />
+      </div>
+      {count > 1 && (
+        <ul className={styles.thumbs}>
+          {ids.map((id, i) => {
+            const image = images.get(id) as IGatsbyImageData;
+            return (
+              <li key={id}>
+                <button
+                  type="button"
+                  className={styles.thumb}
+                  aria-pressed={state.chosen === i}
+                  aria-label={thumbnailLabel(thumbnailTemplate, i, count)}
+                  onClick={() => choose(i)}
+                >
+                  <GatsbyImage image={withSizes(image, THUMB_SIZES)} alt="" className={styles.thumbImage} />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

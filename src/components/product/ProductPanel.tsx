@@ -1,0 +1,82 @@
+import React from "react";
+import { ProductOrderForm } from "../../forms/ProductOrderForm";
+import { ConsumablesTable } from "./ConsumablesTable";
+import { DocumentList } from "./DocumentList";
+import { SafetyNotice } from "./SafetyNotice";
+import { SpecTable } from "./SpecTable";
+import type { ProductTabData, ProductUi } from "./types";
+import * as styles from "./ProductPanel.module.css";
+
+interface ProductPanelProps {
+  tab: ProductTabData;
+  slug: string;
+  ui: ProductUi;
+}
+
+/**
+ * The content of one tab. Every field the tab's data holds is shown, in this
+ * order: the safety notice (warning tabs), intro, tables, tools, bullet
+ * items, documents (or the order form's download and upload blocks), notes.
+ */
+export function ProductPanel({ tab, slug, ui }: ProductPanelProps): React.ReactElement {
+  const documentList = (docs: NonNullable<ProductTabData["documents"]>) => (
+    <DocumentList documents={docs} opensInNewTab={ui.opensInNewTab} unavailableLabel={ui.documentUnavailable} />
+  );
+
+  return (
+    <div className={styles.panel} data-kind={tab.kind}>
+      <h2 className="visually-hidden">{tab.label}</h2>
+
+      {tab.kind === "warning" && <SafetyNotice title={ui.safetyNoticeTitle} paragraphs={ui.warningText} />}
+
+      {tab.intro && <p className={styles.intro}>{tab.intro}</p>}
+
+      {tab.tables?.map((table) => (
+        <SpecTable
+          key={table.id}
+          table={table}
+          fallbackTitle={tab.label}
+          notGivenLabel={ui.notGivenLabel}
+          scrollLabel={ui.tableScrollLabel}
+        />
+      ))}
+
+      {tab.tools && tab.tools.length > 0 && (
+        <ConsumablesTable tools={tab.tools} labels={ui.consumables} notGivenLabel={ui.notGivenLabel} scrollLabel={ui.tableScrollLabel} />
+      )}
+
+      {tab.items && tab.items.length > 0 && (
+        <ul className={styles.items}>
+          {tab.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+
+      {tab.kind === "order-form" ? (
+        <>
+          {tab.documents && tab.documents.length > 0 && (
+            <div className={styles.block}>
+              <h3 className={styles.heading}>{ui.orderForm.downloadLabel}</h3>
+              {documentList(tab.documents)}
+            </div>
+          )}
+          <div className={styles.block}>
+            <h3 className={styles.heading}>{ui.orderForm.uploadTitle}</h3>
+            <ProductOrderForm slug={slug} />
+          </div>
+        </>
+      ) : (
+        tab.documents && tab.documents.length > 0 && documentList(tab.documents)
+      )}
+
+      {tab.notes && tab.notes.length > 0 && (
+        <ul className={styles.notes}>
+          {tab.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { graphql } from "gatsby";
+
+/** Every label and fixed text of the category and product pages (data/product-ui.json). */
+export const productUiFields = graphql`
+  fragment ProductUiFields on ProductUiJson {
+    breadcrumbHome
+    breadcrumbLabel
+    tabsLabel
+    unitsLabel
+    metricLabel
+    imperialLabel
+    notGivenLabel
+    noProduct
+    defaultProduct
+    galleryLabel
+    thumbnailLabel
+    imageAlt
+    documentUnavailable
+    opensInNewTab
+    safetyNoticeTitle
+    warningText
+    tableScrollLabel
+    categoryProductsTitle
+    cardCta
+    orderForm {
+      downloadLabel
+      uploadTitle
+      acceptedTypes
+      submitLabel
+      uploadingLabel
+      pendingNote
+    }
+    consumables {
+      title
+      model
+      description
+      angle
+      length
+      width
+      drawing
+      drawingAlt
+    }
+  }
+`;

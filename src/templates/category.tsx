@@ -1,0 +1,129 @@
+import React from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { BackgroundVideo, type VideoSource } from "../components/BackgroundVideo";
+import { Layout } from "../components/Layout";
+import { JsonLd } from "../components/JsonLd";
+import { Seo } from "../components/Seo";
+import { useSiteData } from "../hooks/useSiteData";
+import { breadcrumbList } from "../utils/structured-data";
+import { Breadcrumb } from "../components/category/Breadcrumb";
+import { ProductCard } from "../components/category/ProductCard";
+import type { ProductUi } from "../components/product/types";
+import { useProductImages, withSizes } from "../components/product/useProductImages";
+import * as styles from "./category.module.css";
+
+interface CategoryData {
+  category: {
+    slug: string;
+    name: string;
+    breadcrumb: string;
+    intro: string[];
+    video: VideoSource;
+    meta: { title: string; description: string };
+    products: { slug: string; name: string; shortDescription: string; imageIds: number[] }[];
+  };
+  ui: ProductUi;
+}
+
+/** Card images take a third of the container on wide screens, half on medium ones, the full width on phones. */
+const CARD_IMAGE_SIZES = "(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw";
+
+/** A category page: video banner with breadcrumb and title, intro, and the product cards in the listed order. */
+export default function CategoryTemplate({ data }: PageProps<CategoryData>): React.ReactElement {
+  const { category, ui } = data;
+  const images = useProductImages();
+  return (
+    <Layout headerVariant="dark">
+      <section className={styles.banner} aria-labelledby="category-title">
+        <BackgroundVideo desktop={category.video} />
+        <div className={styles.shade} aria-hidden="true" />
+        <div className={`container ${styles.bannerContent}`}>
+          <Breadcrumb
+            label={ui.breadcrumbLabel}
+            tone="light"
+            items={[{ label: ui.breadcrumbHome, to: "/" }, { label: category.breadcrumb }]}
+          />
+          <h1 id="category-title" className={styles.title}>
+            {category.name}
+          </h1>
+        </div>
+      </section>
+
+      <section className="container">
+        <div className={styles.intro}>
+          {category.intro.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      </section>
+
+      <section className={`section section-alt ${styles.products}`} aria-labelledby="category-products">
+        <div className="container">
+          <h2 id="category-products" className="visually-hidden">
+            {ui.categoryProductsTitle}
+          </h2>
+          <ul className={styles.grid} data-testid="category-products">
+            {category.products.map((p) => {
+              const image = images.get(p.imageIds[0]);
+              return (
+                <li key={p.slug}>
+                  <ProductCard
+                    slug={p.slug}
+                    name={p.name}
+                    shortDescription={p.shortDescription}
+                    image={image ? withSizes(image, CARD_IMAGE_SIZES) : null}
+                    cta={ui.cardCta}
+                    headingLevel="h3"
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+    </Layout>
+  );
+}
+
+export const query = graphql`
+  query CategoryPage($slug: String!) {
+    category: categoriesJson(slug: { eq: $slug }) {
+      slug
+      name
+      breadcrumb
+      intro
+      video {
+        base
+        width
+        height
+      }
+      meta {
+        title
+        description
+      }
+      products {
+        slug
+        name
+        shortDescription
+        imageIds
+      }
+    }
+    ui: productUiJson {
+      ...ProductUiFields
+    }
+  }
+`;
+
+export function Head({ data, location }: HeadProps<CategoryData>): React.ReactElement {
+  const { company } = useSiteData();
+  const { category, ui } = data;
+  const crumbs = [
+    { name: ui.breadcrumbHome, path: "/" },
+    { name: category.breadcrumb, path: `/${category.slug}` },
+  ];
+  return (
+    <Seo title={category.meta.title} description={category.meta.description} pathname={location.pathname}>
+      <JsonLd data={breadcrumbList(company.siteUrl, crumbs)} />
+    </Seo>
+  );
+}

@@ -1,0 +1,393 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+/*
+ * The category and product pages, checked against the specification
+ * (spec/product-pages.md section 2). Every expectation below is written from
+ * the specification, not read from the data files.
+ */
+
+/** Category pages and the product links they show, in order (spec section 2, "Category pages"). */
+const CATEGORIES: Record<string, string[]> = {
+  "fluid-transfer": [
+    "top-loading-arms",
+    "bottom-loading-arms",
+    "marine-loading-arms",
+    "floating-suction-unit",
+    "positive-displacement-flow-meter",
+    "gravity-unloading-flow-meter",
+  ],
+  "controlled-bolting-hydraulic-equipments": [
+    "square-drive-torque-wrench",
+    "low-profile-torque-wrench",
+    "pneumatic-torque-wrench",
+    "torque-pump",
+    "spring-return-bolt-tensioner",
+    "multi-stage-bolt-tensioner",
+    "subsea-bolt-tensioner",
+    "tensioning-pump",
+    "nut-splitter",
+    "flange-spreader",
+    "hydraulic-pullers",
+    "impact-sockets",
+  ],
+  "hydrotesting-chemical-injection-skids": ["hydrotesting-unit", "chemical-injection-skids", "test-manifolds"],
+  "on-site-atex-machining": ["split-frame-cold-cutting-machine", "id-mounted-flange-facing-machine", "manuel-flange-facing-machine"],
+};
+
+/** Tab sets by page (spec section 2, "Tab sets by page"). */
+const FLUID_WITH_ORDER = ["Specifications", "Features", "Benefits", "Catalog", "Order Form"];
+const TOOL_TABS = ["Specifications", "Features", "Manuals", "Notification", "Warning"];
+const SKID_TABS = ["Features", "Benefits", "Applications", "Catalog"];
+const TABS: Record<string, string[]> = {
+  "top-loading-arms": FLUID_WITH_ORDER,
+  "bottom-loading-arms": FLUID_WITH_ORDER,
+  "marine-loading-arms": FLUID_WITH_ORDER,
+  "floating-suction-unit": FLUID_WITH_ORDER,
+  "gravity-unloading-flow-meter": FLUID_WITH_ORDER,
+  "positive-displacement-flow-meter": ["Specifications", "Features", "Benefits", "Catalog"],
+  "square-drive-torque-wrench": ["Specifications", "Features", "Manuals", "Notification and Warning"],
+  "low-profile-torque-wrench": ["Specifications", "HEX-Links", "Features", "Manuals", "Notification", "Warning"],
+  "pneumatic-torque-wrench": TOOL_TABS,
+  "torque-pump": TOOL_TABS,
+  "spring-return-bolt-tensioner": TOOL_TABS,
+  "tensioning-pump": TOOL_TABS,
+  "nut-splitter": TOOL_TABS,
+  "flange-spreader": TOOL_TABS,
+  "multi-stage-bolt-tensioner": TOOL_TABS,
+  "subsea-bolt-tensioner": TOOL_TABS,
+  "hydraulic-pullers": TOOL_TABS,
+  "impact-sockets": TOOL_TABS,
+  "hydrotesting-unit": SKID_TABS,
+  "chemical-injection-skids": SKID_TABS,
+  "test-manifolds": SKID_TABS,
+  "split-frame-cold-cutting-machine": ["Specifications", "Powerpacks", "Consumables", "Manuals", "Notification", "Warning"],
+  "id-mounted-flange-facing-machine": TOOL_TABS,
+  "manuel-flange-facing-machine": ["Specifications", "Features", "Manuals", "Warning"],
+};
+
+/** Pages whose Manuals tab offers only a technical data sheet (spec section 2). */
+const DATASHEET_ONLY = ["multi-stage-bolt-tensioner", "subsea-bolt-tensioner", "hydraulic-pullers", "impact-sockets"];
+
+const AMBER = "rgb(242, 169, 0)";
+
+const categoryOf = (slug: string): string => Object.keys(CATEGORIES).find((c) => CATEGORIES[c].includes(slug))!;
+
+function tabsOf(page: Page): Locator {
+  return page.getByRole("tablist", { name: "Product information" }).getByRole("tab");
+}
+
+function panelOf(page: Page, label: string): Locator {
+  return page.getByRole("tabpanel", { name: label, exact: true });
+}
+
+/** Waits until React has taken over the static HTML, so clicks and keys are handled. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.getByTestId("product-tabs")).toHaveAttribute("data-hydrated", "true");
+}
+
+async function openTab(page: Page, label: string): Promise<Locator> {
+  await page.getByRole("tab", { name: label, exact: true }).click();
+  const panel = panelOf(page, label);
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test.describe("category pages", () => {
+  for (const [category, products] of Object.entries(CATEGORIES)) {
+    test(`/${category} links its ${products.length} products in order`, async ({ page }) => {
+      await page.goto(`/${category}`);
+      const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+      await expect(crumbs.locator("ol > li")).toHaveCount(2);
+      await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+      await expect(crumbs.locator('[aria-current="page"]')).toHaveCount(1);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+
+      const grid = page.getByTestId("category-products");
+      const hrefs = await grid.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      expect(hrefs).toEqual(products.map((p) => `/${p}`));
+
+      // One link per card (no nested links), and an image in every card.
+      const cards = grid.getByTestId("product-card");
+      await expect(cards).toHaveCount(products.length);
+      for (const card of await cards.all()) {
+        await expect(card.locator("a")).toHaveCount(1);
+        await expect(card.locator("img[data-main-image]")).toHaveCount(1);
+      }
+
+      // The video banner's poster is in the static HTML.
+      await expect(page.locator(`img[src^="/videos/category-"][src$="-poster.jpg"]`)).toHaveCount(1);
+    });
+  }
+
+  test("a click anywhere on a card opens the product", async ({ page }) => {
+    await page.goto("/on-site-atex-machining");
+    // A click on the card's image, away from the product name.
+    await page.getByTestId("product-card").first().click({ position: { x: 60, y: 60 } });
+    await expect(page).toHaveURL(/\/split-frame-cold-cutting-machine$/);
+  });
+});
+
+test.describe("product pages", () => {
+  for (const [slug, labels] of Object.entries(TABS)) {
+    test(`/${slug}: tabs ${labels.join(", ")}`, async ({ page, request }) => {
+      // Every panel is in the static HTML; all but the first are hidden.
+      const html = await (await request.get(`/${slug}`)).text();
+      expect(html.match(/role="tabpanel"/g)?.length).toBe(labels.length);
+      expect(html.match(/role="tabpanel"[^>]*\shidden=""/g)?.length ?? 0).toBe(labels.length - 1);
+
+      await page.goto(`/${slug}`);
+      await hydrated(page);
+
+      const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+      await expect(crumbs.locator("ol > li")).toHaveCount(3);
+      await expect(crumbs.getByRole("link")).toHaveCount(2);
+      await expect(crumbs.getByRole("link").nth(1)).toHaveAttribute("href", `/${categoryOf(slug)}`);
+      await expect(crumbs.locator('[aria-current="page"]')).toHaveText(await page.getByRole("heading", { level: 1 }).innerText());
+
+      const tabs = tabsOf(page);
+      await expect(tabs).toHaveText(labels);
+
+      // The first tab is open on load, highlighted with a side bar; exactly one panel is visible.
+      const first = tabs.first();
+      await expect(first).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tabpanel")).toHaveCount(1);
+      await expect(panelOf(page, labels[0])).toBeVisible();
+      const bar = await first.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { color: s.borderLeftColor, width: s.borderLeftWidth, style: s.borderLeftStyle };
+      });
+      expect(bar).toEqual({ color: AMBER, width: "4px", style: "solid" });
+      const otherBar = await tabs.nth(1).evaluate((el) => getComputedStyle(el).borderLeftColor);
+      expect(otherBar).not.toBe(AMBER);
+
+      // Clicking a tab shows its panel and hides the others.
+      for (const label of [...labels.slice(1), labels[0]]) {
+        await page.getByRole("tab", { name: label, exact: true }).click();
+        await expect(page.getByRole("tab", { name: label, exact: true })).toHaveAttribute("aria-selected", "true");
+        await expect(page.getByRole("tab", { selected: true })).toHaveCount(1);
+        await expect(page.getByRole("tabpanel")).toHaveCount(1);
+        await expect(panelOf(page, label)).toBeVisible();
+      }
+
+      // Arrow keys, Home and End move between the tabs and open them; the focus follows.
+      await first.focus();
+      await page.keyboard.press("ArrowDown");
+      await expect(tabs.nth(1)).toBeFocused();
+      await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+      await expect(panelOf(page, labels[1])).toBeVisible();
+      await page.keyboard.press("ArrowRight");
+      await expect(tabs.nth(2)).toBeFocused();
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press("ArrowLeft");
+      await expect(first).toBeFocused();
+      await page.keyboard.press("ArrowLeft");
+      await expect(tabs.last()).toBeFocused();
+      await expect(tabs.last()).toHaveAttribute("aria-selected", "true");
+      await page.keyboard.press("Home");
+      await expect(first).toBeFocused();
+      await page.keyboard.press("End");
+      await expect(tabs.last()).toBeFocused();
+      await expect(page.getByRole("tabpanel")).toHaveCount(1);
+      await expect(panelOf(page, labels[labels.length - 1])).toBeVisible();
+      // Roving tabindex: only the selected tab is in the tab order.
+      expect(await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("tabindex")))).toEqual(
+        labels.map((_, i) => (i === labels.length - 1 ? "0" : "-1")),
+      );
+
+      // PDF links open in a new tab.
+      for (const link of await page.locator('a[href^="/assets/catalog/"]').all()) {
+        await expect(link).toHaveAttribute("href", /\.pdf$/);
+        await expect(link).toHaveAttribute("target", "_blank");
+        await expect(link).toHaveAttribute("rel", /noopener/);
+      }
+
+      // The Warning tab shows the SAFETY NOTICE with the danger icon.
+      const warning = labels.find((l) => l.endsWith("Warning"));
+      if (warning) {
+        const panel = await openTab(page, warning);
+        const notice = panel.getByRole("note");
+        await expect(notice.getByRole("heading", { name: "SAFETY NOTICE" })).toBeVisible();
+        await expect(notice.locator("svg")).toHaveCount(1);
+        await expect(notice).toContainText("severe injury");
+      }
+
+      // The Catalog tab offers a catalogue PDF.
+      if (labels.includes("Catalog")) {
+        const panel = await openTab(page, "Catalog");
+        await expect(panel.locator('a[href$=".pdf"]')).not.toHaveCount(0);
+      }
+
+      // Order Form: the questionnaire download, then the upload form's place.
+      if (labels.includes("Order Form")) {
+        const panel = await openTab(page, "Order Form");
+        await expect(panel.locator(`a[href="/assets/catalog/${slug}-questionnaire.pdf"]`)).toHaveCount(1);
+        await expect(panel.locator(`[data-form-slot="product-order"][data-product-name="${slug}"]`)).toBeVisible();
+      }
+
+      // Manuals: only a technical data sheet on four pages; a data sheet and a manual on the square drive.
+      if (DATASHEET_ONLY.includes(slug)) {
+        const panel = await openTab(page, "Manuals");
+        await expect(panel.locator("[data-document-id]")).toHaveCount(1);
+        await expect(panel.locator('a[href$="-datasheet.pdf"]')).toHaveCount(1);
+      }
+      if (slug === "square-drive-torque-wrench") {
+        const panel = await openTab(page, "Manuals");
+        await expect(panel.locator('a[href$=".pdf"]')).toHaveCount(2);
+      }
+    });
+  }
+
+  test("the torque pump's first manual is a placeholder, not a link", async ({ page }) => {
+    await page.goto("/torque-pump");
+    await hydrated(page);
+    const panel = await openTab(page, "Manuals");
+    const items = panel.locator("[data-document-id]");
+    await expect(items.first().locator("a")).toHaveCount(0);
+    await expect(items.first()).toContainText("Not available yet: ask us for this document");
+    await expect(items.nth(1).locator('a[href$=".pdf"]')).toHaveCount(1);
+  });
+
+  test("a specification table is a real table; figures not given read as not published", async ({ page }) => {
+    await page.goto("/top-loading-arms");
+    const table = panelOf(page, "Specifications").locator("table").first();
+    await expect(table.locator("caption")).toHaveCount(1);
+    await expect(table.locator('thead th[scope="col"]').first()).toBeVisible();
+    await expect(table.locator('tbody th[scope="row"]').first()).toBeVisible();
+    const empty = table.locator('td[title="Not published yet"]').first();
+    await expect(empty).toHaveText("—Not published yet");
+    await expect(empty.locator(".visually-hidden")).toHaveText("Not published yet");
+    // The table's frame scrolls sideways and can take the focus.
+    await expect(panelOf(page, "Specifications").getByRole("region").first()).toHaveAttribute("tabindex", "0");
+  });
+
+  test("the address opens a tab (#tab-<id>) and follows the open tab", async ({ page }) => {
+    await page.goto("/torque-pump#tab-warning");
+    await hydrated(page);
+    await expect(page.getByRole("tab", { name: "Warning", exact: true })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel")).toHaveCount(1);
+    await page.getByRole("tab", { name: "Features", exact: true }).click();
+    await expect(page).toHaveURL(/\/torque-pump#tab-features$/);
+  });
+});
+
+/**
+ * Clicks thumbnail `name` inside the page and measures, with the page's own
+ * clock, how long the main image takes to change to `expectedId`; also
+ * reports the state 50 ms after the click.
+ */
+async function clickThumbnail(page: Page, name: string, expectedId: string) {
+  return page.evaluate(
+    async ({ name, expectedId }) => {
+      const main = document.querySelector('[data-testid="gallery-main"]')!;
+      const thumb = document.querySelector<HTMLButtonElement>(`[data-testid="gallery"] button[aria-label="${name}"]`)!;
+      const changed = new Promise<number>((resolve) => {
+        new MutationObserver(() => {
+          if (main.getAttribute("data-image-id") === expectedId) resolve(performance.now());
+        }).observe(main, { attributes: true });
+      });
+      const t0 = performance.now();
+      thumb.click();
+      await new Promise((r) => setTimeout(r, 50));
+      const early = {
+        pressed: thumb.getAttribute("aria-pressed"),
+        image: main.getAttribute("data-image-id"),
+        fading: main.getAttribute("data-fading"),
+      };
+      const delay = (await changed) - t0;
+      return { early, delay };
+    },
+    { name, expectedId },
+  );
+}
+
+test.describe("gallery", () => {
+  test("a thumbnail click fades to its image after 200 ms", async ({ page }) => {
+    await page.goto("/top-loading-arms");
+    const gallery = page.getByTestId("gallery");
+    await expect(gallery).toHaveAttribute("data-hydrated", "true");
+    const main = page.getByTestId("gallery-main");
+    const mainImage = main.locator("img[data-main-image]");
+    await expect(main).toHaveAttribute("data-image-id", "48");
+    await expect(mainImage).toHaveAttribute("src", /\/48\.png$/);
+    const first = gallery.getByRole("button", { name: "Show image 1 of 2" });
+    const second = gallery.getByRole("button", { name: "Show image 2 of 2" });
+    await expect(first).toHaveAttribute("aria-pressed", "true");
+    await expect(second).toHaveAttribute("aria-pressed", "false");
+
+    const { early, delay } = await clickThumbnail(page, "Show image 2 of 2", "49");
+    // 50 ms after the click the thumbnail is pressed and the main image is fading out, still the first one.
+    expect(early).toEqual({ pressed: "true", image: "48", fading: "true" });
+    // The chosen image shows after the spec's 200 ms.
+    expect(delay).toBeGreaterThanOrEqual(195);
+    expect(delay).toBeLessThan(1000);
+    await expect(first).toHaveAttribute("aria-pressed", "false");
+    await expect(main).toHaveAttribute("data-fading", "false");
+    await expect(mainImage).toHaveAttribute("src", /\/49\.png$/);
+    await expect(mainImage).toHaveAttribute("alt", "Top Loading Arms, image 2 of 2");
+  });
+
+  test("with reduced motion the image swaps at once, without a fade", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/top-loading-arms");
+    const main = page.getByTestId("gallery-main");
+    await expect(page.getByTestId("gallery")).toHaveAttribute("data-hydrated", "true");
+    const { delay } = await clickThumbnail(page, "Show image 2 of 2", "49");
+    expect(delay).toBeLessThan(150);
+    expect(await main.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  });
+});
+
+test.describe("units", () => {
+  test("the toggle switches the figures and the choice follows to other product pages", async ({ page, request }) => {
+    await page.goto("/torque-pump");
+    await hydrated(page);
+    const specs = panelOf(page, "Specifications");
+    const toggle = page.getByRole("group", { name: "Units" });
+    const metric = toggle.getByRole("button", { name: "Metric" });
+    const imperial = toggle.getByRole("button", { name: "Imperial" });
+    await expect(metric).toHaveAttribute("aria-pressed", "true");
+    await expect(specs).toContainText("700 bar");
+
+    await imperial.click();
+    await expect(imperial).toHaveAttribute("aria-pressed", "true");
+    await expect(metric).toHaveAttribute("aria-pressed", "false");
+    await expect(specs).toContainText("10,000 psi");
+    await expect(specs).not.toContainText("700 bar");
+
+    // Another product page, reached by a link and by a fresh load, shows imperial figures.
+    await page.goto("/split-frame-cold-cutting-machine");
+    await hydrated(page);
+    await expect(page.getByRole("group", { name: "Units" }).getByRole("button", { name: "Imperial" })).toHaveAttribute("aria-pressed", "true");
+    const accm6 = panelOf(page, "Specifications").getByRole("row").filter({ has: page.getByRole("rowheader", { name: "ACCM-6", exact: true }) });
+    await expect(accm6).toContainText("91.5");
+    await expect(accm6).not.toContainText("41.5");
+
+    // The static HTML stays metric whatever the visitor chose.
+    const html = await (await request.get("/split-frame-cold-cutting-machine")).text();
+    expect(html).toContain("41.5");
+
+    await page.getByRole("group", { name: "Units" }).getByRole("button", { name: "Metric" }).click();
+    await expect(accm6).toContainText("41.5");
+    await page.goto("/torque-pump");
+    await hydrated(page);
+    await expect(panelOf(page, "Specifications")).toContainText("700 bar");
+  });
+
+  test("pages without unit-bearing figures have no toggle", async ({ page }) => {
+    await page.goto("/chemical-injection-skids");
+    await hydrated(page);
+    await expect(page.getByTestId("units-toggle")).toHaveCount(0);
+  });
+});
+
+test.describe("accessibility", () => {
+  for (const path of ["/controlled-bolting-hydraulic-equipments", "/torque-pump", "/split-frame-cold-cutting-machine", "/top-loading-arms"]) {
+    test(`${path}: no axe violations in the page content`, async ({ page }) => {
+      await page.goto(path);
+      if (path !== "/controlled-bolting-hydraulic-equipments") await hydrated(page);
+      const { violations } = await new AxeBuilder({ page }).include("main").analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+});

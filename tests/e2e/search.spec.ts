@@ -1,0 +1,125 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("search page", () => {
+  test("shows a grid of result cards for a query", async ({ page }) => {
+    await page.goto("/search?query=torque");
+    const results = page.getByTestId("search-results");
+    await expect(results).toBeVisible();
+    const names = await results.getByRole("heading", { level: 3 }).allTextContents();
+    expect(names).toEqual(expect.arrayContaining(["Square Drive Torque Wrench", "Torque Pump"]));
+    const first = results.getByRole("listitem").first();
+    await expect(first.locator("img")).toHaveAttribute("src", /.+/);
+    const link = first.getByRole("link");
+    await expect(link).toHaveAttribute("href", /^\/[a-z-]+$/);
+  });
+
+  test("lays results out in 3 columns from medium screens up, 1 on a phone", async ({ browser }) => {
+    for (const [width, columns] of [
+      [1280, 3],
+      [800, 3],
+      [390, 1],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto("/search?query=bolt");
+      const grid = page.getByTestId("search-results");
+      await expect(grid).toBeVisible();
+      const templateColumns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+      expect(templateColumns).toBe(columns);
+      await context.close();
+    }
+  });
+
+  test("finds a tool by a model number inside a named range", async ({ page }) => {
+    await page.goto("/search?query=ASRT5");
+    const results = page.getByTestId("search-results");
+    await expect(results.getByRole("link").first()).toHaveAttribute("href", "/spring-return-bolt-tensioner");
+  });
+
+  test("shows a spinner while the index loads", async ({ page }) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/static/*.index.txt", async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto("/search?query=pump");
+    await expect(page.getByTestId("search-spinner")).toBeVisible();
+    release();
+    await expect(page.getByTestId("search-results")).toBeVisible();
+    await expect(page.getByTestId("search-spinner")).toHaveCount(0);
+  });
+
+  test("says so when nothing matches", async ({ page }) => {
+    await page.goto("/search?query=xylophone");
+    await expect(page.getByRole("heading", { name: "No results found" })).toBeVisible();
+    await expect(page.getByText(`We couldn't find any products matching "xylophone".`)).toBeVisible();
+  });
+
+  test("shows the red error box when error=true", async ({ page }) => {
+    await page.goto("/search?query=torque&error=true");
+    const alert = page.getByRole("alert");
+    await expect(alert).toHaveText("Sorry, there was an error processing your search. Please try again later.");
+    await expect(alert).toHaveCSS("color", "rgb(179, 38, 30)");
+    await expect(page.getByTestId("search-spinner")).toHaveCount(0);
+  });
+
+  test("shows the error box and stops the spinner when the index cannot load", async ({ page }) => {
+    await page.route("**/static/*.index.txt", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.goto("/search?query=torque");
+    await expect(page.getByRole("alert")).toHaveText("Sorry, there was an error processing your search. Please try again later.");
+    await expect(page.getByTestId("search-spinner")).toHaveCount(0);
+  });
+
+  test("an empty query clears the results", async ({ page }) => {
+    await page.goto("/search?query=pump");
+    await expect(page.getByTestId("search-results")).toBeVisible();
+    await page.goto("/search?query=");
+    await expect(page.getByTestId("search-results")).toHaveCount(0);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("the index is fetched only when a search starts", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (/\.index\.txt|\.store\.json/.test(r.url())) fetched.push(r.url());
+    });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(fetched).toEqual([]);
+    await page.goto("/search?query=pump");
+    await expect(page.getByTestId("search-results")).toBeVisible();
+    expect(fetched.length).toBe(2);
+  });
+});
+
+test.describe("header suggestions", () => {
+  test("suggest products as the visitor types; arrows and Enter open one", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: "Search products" });
+    await box.fill("tensi");
+    const listbox = page.getByRole("listbox", { name: "Suggested products" });
+    await expect(listbox).toBeVisible();
+    await expect(listbox.getByRole("option").first()).toBeVisible();
+    await box.press("ArrowDown");
+    const first = listbox.getByRole("option").first();
+    await expect(first).toHaveAttribute("aria-selected", "true");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id"))!);
+    const name = (await first.locator("span").first().textContent())!;
+    await box.press("Enter");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  });
+
+  test("Escape closes the suggestions and Enter on the text still searches", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: "Search products" });
+    await box.fill("pump");
+    const listbox = page.getByRole("listbox", { name: "Suggested products" });
+    await expect(listbox).toBeVisible();
+    await box.press("Escape");
+    await expect(listbox).toBeHidden();
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?query=pump$/);
+  });
+});

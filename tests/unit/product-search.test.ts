@@ -1,0 +1,94 @@
+import fs from "fs";
+import path from "path";
+// The browser and the build use flexsearch 0.6, the version gatsby-plugin-local-search writes its index with.
+import FlexSearch from "flexsearch";
+import { INDEX_FIELDS, normalize, type SearchQueryResult } from "../../src/search/config";
+import { createIndex } from "../../src/search/engine";
+import { editDistance, matchesModel, modelFamilies, searchProducts, type Store, type TextIndex } from "../../src/search/productSearch";
+
+const dataDir = path.resolve(__dirname, "../../data");
+const readDir = (dir: string) =>
+  fs
+    .readdirSync(path.join(dataDir, dir))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dataDir, dir, f), "utf8")));
+
+/** Builds the index exactly as the plugin does (JSON of the indexed fields), then exports and imports it as the browser does. */
+function buildSearch(): { index: TextIndex; store: Store } {
+  const result: SearchQueryResult = { data: { products: { nodes: readDir("products") }, categories: { nodes: readDir("categories") } } };
+  const records = normalize(result);
+  const built = createIndex(FlexSearch);
+  for (const r of records) {
+    const indexed = Object.fromEntries(INDEX_FIELDS.map((k) => [k, r[k as keyof typeof r]]));
+    built.add(r.slug, JSON.stringify(indexed));
+  }
+  const browserIndex = createIndex(FlexSearch);
+  browserIndex.import(built.export());
+  const store: Store = Object.fromEntries(records.map(({ text: _text, ...record }) => [record.slug, record]));
+  return { index: browserIndex, store };
+}
+
+const { index, store } = buildSearch();
+const slugs = (query: string) => searchProducts(index, store, query).map((r) => r.slug);
+
+describe("product search", () => {
+  it.each<[string, string[]]>([
+    // The spec's rule: a case-insensitive substring of the name or the category.
+    ["Top Loading", ["top-loading-arms"]],
+    ["loading arms", ["top-loading-arms", "bottom-loading-arms", "marine-loading-arms"]],
+    ["FLUID TRANSFER", ["top-loading-arms", "bottom-loading-arms", "marine-loading-arms", "floating-suction-unit", "positive-displacement-flow-meter", "gravity-unloading-flow-meter"]],
+    ["machining", ["split-frame-cold-cutting-machine", "id-mounted-flange-facing-machine", "manuel-flange-facing-machine"]],
+    // Model codes named by the specification, with or without the dash.
+    ["TGA-80", ["positive-displacement-flow-meter"]],
+    ["tga80", ["positive-displacement-flow-meter"]],
+    ["AFF40", ["id-mounted-flange-facing-machine"]],
+    ["TGMFF-350", ["manuel-flange-facing-machine"]],
+    ["ATEP-20E", ["tensioning-pump"]],
+    ["HP100L", ["hydraulic-pullers"]],
+    ["AMST36", ["multi-stage-bolt-tensioner"]],
+    // Models inside a range whose ends the specification names.
+    ["ASRT5", ["spring-return-bolt-tensioner"]],
+    ["ACCM-24", ["split-frame-cold-cutting-machine"]],
+    ["ASST4", ["subsea-bolt-tensioner"]],
+    ["ANS50", ["nut-splitter"]],
+    // Word prefixes.
+    ["torq", ["square-drive-torque-wrench", "low-profile-torque-wrench", "pneumatic-torque-wrench", "torque-pump"]],
+    ["tension", ["spring-return-bolt-tensioner", "multi-stage-bolt-tensioner", "subsea-bolt-tensioner", "tensioning-pump"]],
+    // One typo.
+    ["tensoner", ["spring-return-bolt-tensioner", "multi-stage-bolt-tensioner", "subsea-bolt-tensioner"]],
+    ["hydrotestng", ["hydrotesting-unit"]],
+    ["flange spreder", ["flange-spreader"]],
+  ])("%j finds %j", (query, expected) => {
+    const found = slugs(query);
+    for (const slug of expected) expect(found).toContain(slug);
+  });
+
+  it("model codes come first", () => {
+    expect(slugs("ASRT5")[0]).toBe("spring-return-bolt-tensioner");
+    expect(slugs("AST15").slice(0, 2).sort()).toEqual(["impact-sockets", "square-drive-torque-wrench"]);
+  });
+
+  it.each(["", "   ", "xylophone", "ASRT12", "ACCM-99"])("%j finds nothing", (query) => {
+    expect(slugs(query)).toEqual([]);
+  });
+
+  it("results carry what a card needs", () => {
+    const [first] = searchProducts(index, store, "TGA-80");
+    expect(first).toMatchObject({ slug: "positive-displacement-flow-meter", name: expect.any(String), category: "Fluid Transfer" });
+    expect(first.imageIds.length).toBeGreaterThan(0);
+  });
+});
+
+describe("search helpers", () => {
+  it("groups model codes into ranges", () => {
+    expect(modelFamilies(["ACCM-6", "ACCM-8", "ACCM-72"])).toEqual([{ prefix: "ACCM", min: 6, max: 72 }]);
+    expect(matchesModel("accm-24", ["ACCM-6", "ACCM-72"])).toBe(true);
+    expect(matchesModel("ACCM-73", ["ACCM-6", "ACCM-72"])).toBe(false);
+    expect(matchesModel("torque", ["ACCM-6"])).toBe(false);
+  });
+  it("measures edit distance with an early stop", () => {
+    expect(editDistance("tensoner", "tensioner")).toBe(1);
+    expect(editDistance("pump", "pump")).toBe(0);
+    expect(editDistance("wrench", "bench", 1)).toBe(2);
+  });
+});
