@@ -1,5 +1,6 @@
 import React from "react";
 import { Link } from "gatsby";
+import { NewsletterForm } from "../forms/NewsletterForm";
 import { useSiteData } from "../hooks/useSiteData";
 import { Icon } from "./Icon";
 import { Logo } from "./Logo";
@@ -57,9 +58,7 @@ export function Footer(): React.ReactElement {
             {footer.newsletter.title}
           </h2>
           <p>{footer.newsletter.text}</p>
-          <div data-slot="newsletter">
-            <p className={styles.placeholder}>{footer.newsletter.pendingNote}</p>
-          </div>
+          <NewsletterForm />
           <SocialLinks links={navigation.social} className={styles.social} />
         </section>
       </div>

@@ -1,0 +1,27 @@
+import React from "react";
+import { PartnershipForm } from "./PartnershipForm";
+import { SmeRegistrationForm } from "./SmeRegistrationForm";
+import { TrainingRequestForm } from "./TrainingRequestForm";
+
+/** The trainings page's form slots (data/trainings.json cards[].formSlot). */
+export type TrainingsFormSlot = "request-for-training" | "sme-registration" | "knowledge-transfer-partner";
+
+interface TrainingsFormProps {
+  slot: string;
+  /** Called after a success: the page closes the modal. */
+  onSuccess?: () => void;
+}
+
+/** The form of one trainings card, by its slot name. */
+export function TrainingsForm({ slot, onSuccess }: TrainingsFormProps): React.ReactElement | null {
+  switch (slot as TrainingsFormSlot) {
+    case "request-for-training":
+      return <TrainingRequestForm onSuccess={onSuccess} />;
+    case "sme-registration":
+      return <SmeRegistrationForm onSuccess={onSuccess} />;
+    case "knowledge-transfer-partner":
+      return <PartnershipForm onSuccess={onSuccess} />;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { GENERIC_FAILURE } from "./messages";
+import { BASE_FORMATS, buildBody, isRequired, validateBody, type FormatChecks, type FormRules } from "./validation";
+
+/** What a form field holds: text, a tick, the ticked choices of a group, or a chosen file. */
+export type FieldValue = string | boolean | string[] | File | null;
+export type FormValues = Record<string, FieldValue>;
+
+/** What openapi-fetch resolves to: `error` is set (and the response not OK) on a failure. */
+export interface SendResult {
+  error?: unknown;
+  response: Response;
+}
+
+export interface FormStatusMessage {
+  kind: "success" | "error";
+  text: string;
+}
+
+export interface ContractFormOptions<V extends FormValues> {
+  /** The operation's rules (src/api/form-rules/<operationId>.json). */
+  rules: FormRules;
+  /** The values the form starts with. */
+  initialValues: V;
+  /** The values after a successful submission (spec section 4); default `initialValues`. */
+  resetValues?: V;
+  /** Checks of the formats the rules use beside email (the SME form's uri). */
+  formats?: FormatChecks;
+  /** Values of the body that are no field of the form (mailType, the job role, the product name). */
+  fixed?: Record<string, unknown>;
+  /** Rules that are not the contract's (the demo's acceptTerms): false marks a field invalid. */
+  extraValidity?: (values: V) => Record<string, boolean>;
+  /** Sends the body (through src/api/client.ts); resolves to openapi-fetch's result. */
+  send: (body: Record<string, unknown>) => Promise<SendResult>;
+  successMessage: string;
+  /** The message of a failure (the server's answer, or the exception). */
+  failureMessage: (failure: unknown) => string | Promise<string>;
+  /** Log a failure to the console (spec: training, SME and partnership). */
+  logFailure?: boolean;
+  /** Called after a success (a modal form closes its modal). */
+  onSuccess?: () => void;
+  /** Spec section 5: the button is disabled while the form is invalid (all forms but contact and demo). */
+  disableWhileInvalid?: boolean;
+  /** A message shown instead of sending when the form is invalid (the order upload's missing file). */
+  blockedMessage?: (values: V, fields: Record<string, boolean>) => string | undefined;
+}
+
+export interface ContractForm<V extends FormValues> {
+  /** Unique prefix of the form's element ids. */
+  id: string;
+  values: V;
+  setValue: (name: keyof V & string, value: FieldValue) => void;
+  /** Marks a field as visited (its validity shows from then on). */
+  touch: (name: keyof V & string) => void;
+  /** The field breaks a rule and was visited: red border, aria-invalid. */
+  showInvalid: (name: keyof V & string) => boolean;
+  isRequired: (name: keyof V & string) => boolean;
+  /** Validity of every field. */
+  fields: Record<string, boolean>;
+  valid: boolean;
+  submitting: boolean;
+  /** The submit button is disabled. */
+  buttonDisabled: boolean;
+  status: FormStatusMessage | null;
+  clearStatus: () => void;
+  /** Grows at each reset (file inputs clear their chosen file). */
+  resetCount: number;
+  rules: FormRules;
+  formRef: React.RefObject<HTMLFormElement>;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  /** The script is running (until then the button stays disabled: a form must never submit natively). */
+  ready: boolean;
+  /** Spread on the <form>: ref, noValidate, onSubmit, method post and data-hydrated once the script runs. */
+  formProps: {
+    ref: React.RefObject<HTMLFormElement>;
+    noValidate: true;
+    method: "post";
+    onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+    "data-hydrated"?: "true";
+  };
+}
+
+/**
+ * The state of one form of the contract: values, visited fields, per-field
+ * validity from the contract's rules (src/forms/validation.ts), the pending
+ * flag and the message of the last submission. An invalid submission sends
+ * nothing: every field is marked visited and the first invalid one focused.
+ * A success resets the form (to `resetValues`); a failure keeps everything typed.
+ */
+export function useContractForm<V extends FormValues>(options: ContractFormOptions<V>): ContractForm<V> {
+  const { rules, initialValues, fixed, extraValidity, formats } = options;
+  const [values, setValues] = useState<V>(initialValues);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [status, setStatus] = useState<FormStatusMessage | null>(null);
+  const [resetCount, setResetCount] = useState(0);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [ready, setReady] = useState(false);
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const inFlight = useRef(false);
+  const latest = useRef(options);
+  latest.current = options;
+
+  const body = useMemo(() => buildBody(rules, { ...values, ...fixed }), [rules, values, fixed]);
+  const { fields, valid } = useMemo(() => {
+    const validity = validateBody(rules, body, formats ? { ...BASE_FORMATS, ...formats } : BASE_FORMATS);
+    const all = { ...validity.fields, ...(extraValidity ? extraValidity(values) : {}) };
+    return { fields: all, valid: Object.values(all).every(Boolean) };
+  }, [rules, body, extraValidity, values, formats]);
+
+  useEffect(() => setReady(true), []);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const setValue = useCallback((name: string, value: FieldValue) => {
+    setValues((current) => ({ ...current, [name]: value }));
+  }, []);
+  const touch = useCallback((name: string) => {
+    setTouched((current) => (current[name] ? current : { ...current, [name]: true }));
+  }, []);
+
+  const submit = async () => {
+    const { send, successMessage, failureMessage, logFailure, onSuccess, resetValues, blockedMessage } = latest.current;
+    if (inFlight.current) return;
+    if (!valid) {
+      setTouched(Object.fromEntries(Object.keys({ ...values, ...fields }).map((name) => [name, true])));
+      const message = blockedMessage?.(values, fields);
+      setStatus(message ? { kind: "error", text: message } : null);
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    setStatus(null);
+    let failure: unknown;
+    let succeeded = false;
+    try {
+      const result = await send(body);
+      if (result.error !== undefined || !result.response.ok) failure = result.error ?? result;
+      else succeeded = true;
+    } catch (err) {
+      failure = err;
+    }
+    let message = successMessage;
+    if (!succeeded) {
+      if (logFailure) console.error(failure);
+      try {
+        message = await failureMessage(failure);
+      } catch {
+        message = GENERIC_FAILURE;
+      }
+    }
+    inFlight.current = false;
+    setSubmitting(false);
+    if (succeeded) {
+      setValues(resetValues ?? initialValues);
+      setTouched({});
+      setResetCount((n) => n + 1);
+      setStatus({ kind: "success", text: message });
+      onSuccess?.();
+    } else {
+      setStatus({ kind: "error", text: message });
+    }
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  return {
+    id,
+    values,
+    setValue,
+    touch,
+    showInvalid: (name) => Boolean(touched[name]) && fields[name] === false,
+    isRequired: (name) => isRequired(rules, name),
+    fields,
+    valid,
+    submitting,
+    buttonDisabled: !ready || submitting || (options.disableWhileInvalid !== false && !valid),
+    status,
+    clearStatus: () => setStatus(null),
+    resetCount,
+    rules,
+    formRef,
+    onSubmit,
+    ready,
+    formProps: { ref: formRef, noValidate: true, method: "post", onSubmit, "data-hydrated": ready ? "true" : undefined },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * What each form holds on load and after a success (spec section 4: the form
+ * resets; contact's subject returns to General Inquiry, the demo's acceptTerms
+ * to false, the newsletter's mailType to its reset value newsletter). Only the
+ * contract's fields of these values are sent (src/forms/validation.ts, buildBody).
+ */
+
+export { NEWSLETTER_INITIAL, NEWSLETTER_RESET } from "./newsletter-values";
+
+export const CONTACT_INITIAL = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phoneNumber: "",
+  companyName: "",
+  subject: "General Inquiry",
+  message: "",
+};
+
+export const DEMO_INITIAL = {
+  firstName: "",
+  lastName: "",
+  jobRole: "",
+  email: "",
+  interestedIn: "",
+  companyName: "",
+  phoneNumber: "",
+  countryName: "",
+  message: "",
+  /** The form's own rule (must be ticked); not a field of the contract, so never sent. */
+  acceptTerms: false as boolean,
+};
+
+export const APPLICATION_INITIAL = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phoneNumber: "",
+  nationality: "",
+  countryName: "",
+  resume: null as File | null,
+  coverLetter: null as File | null,
+};
+
+export const TRAINING_INITIAL = {
+  fullName: "",
+  companyName: "",
+  jobRole: "",
+  email: "",
+  phoneNumber: "",
+  regionName: "",
+  countryName: "",
+  interestedIn: "",
+  participants: "",
+  trainingFormat: "",
+  comments: "",
+};
+
+export const SME_INITIAL = {
+  fullName: "",
+  email: "",
+  phoneNumber: "",
+  linkedIn: "",
+  experience: "",
+  regionName: "",
+  countryName: "",
+  expertise: "",
+  availability: "",
+  resume: null as File | null,
+  comments: "",
+};
+
+export const PARTNERSHIP_INITIAL = {
+  companyName: "",
+  fullName: "",
+  jobRole: "",
+  email: "",
+  phoneNumber: "",
+  regionName: "",
+  countryName: "",
+  interestedIn: [] as string[],
+  message: "",
+  support_doc: null as File | null,
+  comments: "",
+};
+
+export const ORDER_INITIAL = { file: null as File | null };
+
+/** The fixed mail type of each form's body (spec section 9). */
+export const MAIL_TYPES = {
+  subscribeNewsletter: "news_letter",
+  sendContactEnquiry: "contact",
+  requestDemo: "demo_form",
+  requestTraining: "request_for_training",
+  registerSubjectMatterExpert: "sme_form",
+  applyForPartnership: "transfer_partner_form",
+  applyForJob: "career",
+  uploadProductOrder: "product_order_form",
+} as const;
