@@ -1,9 +1,15 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { formatGst } from "../../src/utils/clock";
+
+/** Opens a page and waits until React has hydrated it (the header clock is filled in after hydration). */
+async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByTestId("gst-clock")).not.toContainText("--:--");
+}
 
 test.describe("shared header", () => {
   test("menus open from the keyboard, move with arrows and close with Escape", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const products = page.getByRole("button", { name: "Products", exact: true });
     await products.focus();
     await expect(products).toHaveAttribute("aria-expanded", "false");
@@ -53,7 +59,7 @@ test.describe("shared header", () => {
   });
 
   test("the search box widens on hover and on focus", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const input = page.getByRole("combobox", { name: "Search products" });
     const narrow = (await input.boundingBox())!.width;
     await input.hover();
@@ -65,7 +71,7 @@ test.describe("shared header", () => {
   });
 
   test("the search box ignores blank text and sends the query on Enter", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const input = page.getByRole("combobox", { name: "Search products" });
     await input.fill("   ");
     await input.press("Enter");
@@ -96,7 +102,7 @@ test.describe("shared header", () => {
   });
 
   test("the navbar turns translucent and shadowed past 50 px of scroll", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const header = page.getByTestId("site-header");
     await expect(header).toHaveAttribute("data-scrolled", "false");
     const shadowBefore = await header.evaluate((el) => getComputedStyle(el).boxShadow);
@@ -116,7 +122,7 @@ test.describe("shared header", () => {
   test("on a narrow screen the menu sits behind a menu button", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const burger = page.getByRole("button", { name: "Menu" });
     await expect(burger).toBeVisible();
     await expect(page.getByRole("link", { name: "Manufacturing" })).toBeHidden();
