@@ -37,7 +37,7 @@ interface Queries_Navigation {
     tagline: string;
     columns: { title: string; links: (NavLinkData & { placeholder: boolean })[] }[];
     placeholderNote: string;
-    newsletter: { title: string; text: string; pendingNote: string };
+    newsletter: { title: string; text: string };
     copyright: string;
   };
   social: SocialLinkData[];
@@ -95,7 +95,6 @@ export function useSiteData(): SiteData {
           newsletter {
             title
             text
-            pendingNote
           }
           copyright
         }

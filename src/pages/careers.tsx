@@ -158,13 +158,11 @@ export const query = graphql`
         titlePrefix
         defaultTitle
         roleLabel
-        pendingNote
         inboxCardId
       }
       talentCommunity {
         heading
         text
-        pendingNote
       }
     }
     contact: contactJson {

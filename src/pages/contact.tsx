@@ -17,7 +17,7 @@ interface ContactData {
     hero: { eyebrow: string; heading: string; text: string };
     details: ContactDetailsText;
     offices: ContactOfficesData;
-    form: { heading: string; text: string; pendingNote: string };
+    form: { heading: string; text: string };
     cards: { heading: string; text: string };
     contactCards: ContactCardData[];
     map: { heading: string; text: string; image: ImageDataLike; imageAlt: string; buttonLabel: string; iframeTitle: string };
@@ -114,7 +114,6 @@ export const query = graphql`
       form {
         heading
         text
-        pendingNote
       }
       cards {
         heading

@@ -16,7 +16,7 @@ interface ManufacturingData {
     overview: ServiceOverviewData;
     capabilities: { heading: string; intro: string; items: { icon: string; title: string; text: string }[] };
     approach: BulletPanelData;
-    demo: { heading: string; text: string; formPlaceholder: string };
+    demo: { heading: string; text: string };
   };
 }
 
@@ -90,7 +90,6 @@ export const query = graphql`
       demo {
         heading
         text
-        formPlaceholder
       }
     }
   }

@@ -33,7 +33,6 @@ interface TrainingsData {
     topics: BulletPanelData;
     cardsHeading: string;
     cardsIntro: string;
-    formPlaceholder: string;
     cards: TrainingsCardData[];
   };
 }
@@ -136,7 +135,6 @@ export const query = graphql`
       }
       cardsHeading
       cardsIntro
-      formPlaceholder
       cards {
         id
         icon

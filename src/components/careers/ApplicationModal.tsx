@@ -7,7 +7,6 @@ export interface CareersApplicationData {
   titlePrefix: string;
   defaultTitle: string;
   roleLabel: string;
-  pendingNote: string;
 }
 
 interface ApplicationModalProps {

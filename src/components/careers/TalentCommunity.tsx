@@ -6,7 +6,6 @@ import * as styles from "./TalentCommunity.module.css";
 export interface CareersTalentCommunityData {
   heading: string;
   text: string;
-  pendingNote: string;
 }
 
 /** The "Join Our Talent Community" box with its newsletter sign-up. */

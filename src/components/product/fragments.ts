@@ -28,7 +28,6 @@ export const productUiFields = graphql`
       acceptedTypes
       submitLabel
       uploadingLabel
-      pendingNote
     }
     consumables {
       title

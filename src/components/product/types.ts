@@ -77,7 +77,6 @@ export interface ProductUi {
     acceptedTypes: string;
     submitLabel: string;
     uploadingLabel: string;
-    pendingNote: string;
   };
   consumables: {
     title: string;
