@@ -1,5 +1,6 @@
 import React from "react";
 import { Icon } from "../Icon";
+import { FeatureIcon } from "../icons/FeatureIcon";
 import * as styles from "./RoleCard.module.css";
 
 export interface CareersRoleData {
@@ -29,7 +30,7 @@ export function RoleCard({ role, location, labels, modalId, onApply }: RoleCardP
           <span className="visually-hidden">{`${labels.type}: `}</span>
           {role.type}
         </span>
-        <Icon name="careerBriefcase" className={styles.icon} />
+        <FeatureIcon name="careerBriefcase" className={styles.icon} />
       </div>
       <h3 id={headingId} className={styles.title}>
         {role.title}

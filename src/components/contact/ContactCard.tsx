@@ -1,5 +1,5 @@
 import React from "react";
-import { Icon, type IconName } from "../Icon";
+import { FeatureIcon } from "../icons/FeatureIcon";
 import * as styles from "./ContactCard.module.css";
 
 export interface ContactCardData {
@@ -18,7 +18,7 @@ export function ContactCard({ card }: { card: ContactCardData }): React.ReactEle
   return (
     <article className={styles.card} data-testid="contact-card">
       <span className={styles.icon}>
-        <Icon name={card.icon as IconName} size={26} />
+        <FeatureIcon name={card.icon} size={26} />
       </span>
       <h3 className={styles.title}>{card.title}</h3>
       <a className={styles.email} href={`mailto:${card.email}`}>

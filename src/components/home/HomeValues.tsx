@@ -1,5 +1,5 @@
 import React from "react";
-import { Icon } from "../Icon";
+import { FeatureIcon } from "../icons/FeatureIcon";
 import * as styles from "./HomeValues.module.css";
 
 export interface HomeValuesData {
@@ -21,7 +21,7 @@ export function HomeValues({ values }: { values: HomeValuesData }): React.ReactE
           {values.items.map((item) => (
             <li key={item.title} className={styles.card}>
               <span className={styles.icon}>
-                <Icon name={item.icon} size={28} />
+                <FeatureIcon name={item.icon} size={28} />
               </span>
               <h3 className={styles.title}>{item.title}</h3>
               <p className={styles.text}>{item.text}</p>

@@ -1,5 +1,5 @@
 import React from "react";
-import { Icon } from "../Icon";
+import { FeatureIcon } from "../icons/FeatureIcon";
 import * as styles from "./FlipCard.module.css";
 
 interface FlipCardProps {
@@ -27,7 +27,7 @@ export function FlipCard({ icon, title, summary, buttonLabel, controls, onOpen }
       <div className={styles.inner} data-flip-inner="">
         <div className={`${styles.face} ${styles.front}`} data-face="front">
           <span className={styles.icon}>
-            <Icon name={icon} size={36} />
+            <FeatureIcon name={icon} size={36} />
           </span>
           <h3 className={styles.title}>{title}</h3>
         </div>

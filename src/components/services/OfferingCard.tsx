@@ -1,5 +1,5 @@
 import React from "react";
-import { Icon } from "../Icon";
+import { FeatureIcon } from "../icons/FeatureIcon";
 import * as styles from "./OfferingCard.module.css";
 
 interface OfferingCardAction {
@@ -24,7 +24,7 @@ export function OfferingCard({ icon, title, summary, action }: OfferingCardProps
   return (
     <article className={styles.card}>
       <span className={styles.icon}>
-        <Icon name={icon} size={32} />
+        <FeatureIcon name={icon} size={32} />
       </span>
       <h3 className={styles.title}>{title}</h3>
       <p className={styles.summary}>{summary}</p>
