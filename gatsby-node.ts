@@ -3,6 +3,8 @@ import fs from "fs";
 import path from "path";
 import { writeCrawlFiles } from "./src/site-files/crawl";
 import { CATALOGUE_ASSETS_QUERY, writeCatalogueAssets, type CatalogueAssetsData } from "./src/catalogue-assets";
+import { galleryIdsFor } from "./src/utils/gallery";
+import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
 
 const SCHEMA_DIR = path.resolve(__dirname, "src/schema");
 
@@ -22,9 +24,14 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 };
 
 interface CatalogueQuery {
-  categories: { nodes: { slug: string }[] };
-  products: { nodes: { slug: string; category: string }[] };
+  categories: { nodes: { slug: string; breadcrumb: string; products: { imageIds: number[] }[] }[] };
+  products: { nodes: (Omit<ProductForSchema, "categoryName" | "image"> & { category: string; imageIds: number[] })[] };
+  ui: { defaultProduct: string; breadcrumbHome: string };
+  company: { name: string; siteUrl: string };
 }
+
+/** File names of product images for a page query's `name: { in: $imageNames }`. */
+const imageNames = (ids: readonly number[]): string[] => [...new Set(ids)].map(String);
 
 /** The category pages and product pages, one per data file, at /<slug>. */
 export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql, reporter }) => {
@@ -36,13 +43,39 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
       categories: allCategoriesJson {
         nodes {
           slug
+          breadcrumb
+          products {
+            imageIds
+          }
         }
       }
       products: allProductsJson {
         nodes {
           slug
           category
+          imageIds
+          name
+          shortDescription
+          models
+          tabs {
+            kind
+            tables {
+              columns {
+                label
+                unit
+              }
+              rows
+            }
+          }
         }
+      }
+      ui: productUiJson {
+        defaultProduct
+        breadcrumbHome
+      }
+      company: companyJson {
+        name
+        siteUrl
       }
     }
   `);
@@ -50,22 +83,43 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
     reporter.panicOnBuild("Could not read the catalogue", result.errors);
     return;
   }
-  const categories = new Set(result.data.categories.nodes.map((c) => c.slug));
-  for (const { slug } of result.data.categories.nodes) {
+  const { company, ui } = result.data;
+  // Structured data is worked out here, so the pages' scripts do not carry the code that builds it.
+  const home = { name: ui.breadcrumbHome, path: "/" };
+  const categories = new Map(result.data.categories.nodes.map((c) => [c.slug, c]));
+  for (const { slug, breadcrumb, products } of result.data.categories.nodes) {
+    const jsonLd: JsonLd[] = [breadcrumbList(company.siteUrl, [home, { name: breadcrumb, path: `/${slug}` }])];
     actions.createPage({
       path: `/${slug}`,
       component: path.resolve(__dirname, "src/templates/category.tsx"),
-      context: { slug },
+      // Each card shows its product's first image.
+      context: { slug, imageNames: imageNames(products.flatMap((p) => p.imageIds.slice(0, 1))), jsonLd },
     });
   }
-  for (const { slug, category } of result.data.products.nodes) {
-    if (!categories.has(category)) {
+  const catalogue = result.data.products.nodes;
+  const galleryContext = (slug: string) => {
+    const galleryImageIds = galleryIdsFor(slug, catalogue, ui.defaultProduct);
+    return { galleryImageIds, imageNames: imageNames(galleryImageIds) };
+  };
+  for (const product of catalogue) {
+    const { slug, category } = product;
+    const parent = categories.get(category);
+    if (!parent) {
       reporter.panicOnBuild(`Product ${slug} names an unknown category "${category}"`);
+      continue;
     }
+    const jsonLd: JsonLd[] = [
+      breadcrumbList(company.siteUrl, [home, { name: parent.breadcrumb, path: `/${category}` }, { name: product.name, path: `/${slug}` }]),
+      productSchema(company.siteUrl, company, {
+        ...product,
+        categoryName: parent.breadcrumb,
+        image: product.imageIds.length > 0 ? `/assets/images/${product.imageIds[0]}.png` : undefined,
+      }),
+    ];
     actions.createPage({
       path: `/${slug}`,
       component: path.resolve(__dirname, "src/templates/product.tsx"),
-      context: { slug, category },
+      context: { slug, category, ...galleryContext(slug), jsonLd },
     });
   }
 };

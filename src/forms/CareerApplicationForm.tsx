@@ -1,5 +1,6 @@
 import React, { useMemo } from "react";
-import { errorMessage, postMultipart, type MultipartBody } from "../api/client";
+import type { MultipartBody } from "../api/client";
+import { loadClient } from "./api-client";
 import contractRules from "../api/form-rules/applyForJob.json";
 import { FileField } from "./FileField";
 import { RequiredNote } from "./FormStatus";
@@ -30,9 +31,9 @@ export function CareerApplicationForm({ jobRole, onSuccess }: CareerApplicationF
     rules: RULES,
     initialValues: APPLICATION_INITIAL,
     fixed,
-    send: (body) => postMultipart(PATH, body as MultipartBody<typeof PATH>),
+    send: async (body) => (await loadClient()).postMultipart(PATH, body as MultipartBody<typeof PATH>),
     successMessage: APPLICATION_SUCCESS,
-    failureMessage: (failure) => errorMessage(failure),
+    failureMessage: async (failure) => (await loadClient()).errorMessage(failure),
     onSuccess,
   });
   const label = TEXT.labels;

@@ -1,5 +1,6 @@
 import React from "react";
-import { api, errorMessage, type ApiSchemas } from "../api/client";
+import type { ApiSchemas } from "../api/client";
+import { loadClient } from "./api-client";
 import contractRules from "../api/form-rules/sendContactEnquiry.json";
 import { FormStatus, RequiredNote } from "./FormStatus";
 import { SelectField } from "./SelectField";
@@ -26,9 +27,9 @@ export function ContactForm(): React.ReactElement {
     initialValues: CONTACT_INITIAL,
     fixed: FIXED,
     disableWhileInvalid: false,
-    send: (body) => api.POST("/api/v1/contact/contact_us", { body: body as ApiSchemas["ContactEnquiry"] }),
+    send: async (body) => (await loadClient()).api.POST("/api/v1/contact/contact_us", { body: body as ApiSchemas["ContactEnquiry"] }),
     successMessage: SENT_MESSAGE,
-    failureMessage: (failure) => errorMessage(failure),
+    failureMessage: async (failure) => (await loadClient()).errorMessage(failure),
   });
   const label = TEXT.labels;
 

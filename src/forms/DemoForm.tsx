@@ -1,5 +1,6 @@
 import React from "react";
-import { api, errorMessage, type ApiSchemas } from "../api/client";
+import type { ApiSchemas } from "../api/client";
+import { loadClient } from "./api-client";
 import contractRules from "../api/form-rules/requestDemo.json";
 import { CheckboxField } from "./CheckboxField";
 import { FormStatus, RequiredNote } from "./FormStatus";
@@ -29,9 +30,9 @@ export function DemoForm(): React.ReactElement {
     fixed: FIXED,
     extraValidity: termsAccepted,
     disableWhileInvalid: false,
-    send: (body) => api.POST("/api/v1/contact/demo_form", { body: body as ApiSchemas["DemoRequest"] }),
+    send: async (body) => (await loadClient()).api.POST("/api/v1/contact/demo_form", { body: body as ApiSchemas["DemoRequest"] }),
     successMessage: SENT_MESSAGE,
-    failureMessage: (failure) => errorMessage(failure),
+    failureMessage: async (failure) => (await loadClient()).errorMessage(failure),
   });
   const label = TEXT.labels;
 

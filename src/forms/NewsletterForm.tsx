@@ -1,5 +1,6 @@
 import React from "react";
 import type { ApiSchemas } from "../api/client";
+import { loadClient } from "./api-client";
 import contractRules from "../api/form-rules/subscribeNewsletter.json";
 import { FormStatus } from "./FormStatus";
 import { TextField } from "./TextField";
@@ -11,12 +12,6 @@ import TEXT from "./texts/newsletter.json";
 import * as styles from "./NewsletterForm.module.css";
 
 const RULES = contractRules as FormRules;
-
-/**
- * The API client is loaded when the visitor reaches the form (or sends it),
- * not with every page: the sign-up is in the footer of all of them.
- */
-const loadClient = () => import("../api/client");
 
 
 interface NewsletterFormProps {
@@ -41,7 +36,6 @@ export function NewsletterForm({ variant = "footer" }: NewsletterFormProps): Rea
       {...form.formProps}
       className={styles.form}
       data-form-slot={variant === "footer" ? "newsletter" : "talent-community"}
-      onFocus={() => void loadClient().catch(() => undefined)}
     >
       <div className={styles.row}>
         <TextField form={form} name="email" type="email" label={text.emailLabel} autoComplete="email" markRequired={false} className={styles.field} />

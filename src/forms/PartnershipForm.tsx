@@ -1,5 +1,6 @@
 import React from "react";
-import { postMultipart, type MultipartBody } from "../api/client";
+import type { MultipartBody } from "../api/client";
+import { loadClient } from "./api-client";
 import contractRules from "../api/form-rules/applyForPartnership.json";
 import { ChoiceGroup } from "./ChoiceGroup";
 import { FileField } from "./FileField";
@@ -31,7 +32,7 @@ export function PartnershipForm({ onSuccess }: { onSuccess?: () => void }): Reac
     rules: RULES,
     initialValues: PARTNERSHIP_INITIAL,
     fixed: FIXED,
-    send: (body) => postMultipart(PATH, body as MultipartBody<typeof PATH>),
+    send: async (body) => (await loadClient()).postMultipart(PATH, body as MultipartBody<typeof PATH>),
     successMessage: PARTNERSHIP_SUCCESS,
     failureMessage: () => SUBMISSION_FAILED,
     logFailure: true,

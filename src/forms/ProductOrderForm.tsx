@@ -1,5 +1,6 @@
 import React, { useMemo } from "react";
-import { postMultipart, type MultipartBody } from "../api/client";
+import type { MultipartBody } from "../api/client";
+import { loadClient } from "./api-client";
 import contractRules from "../api/form-rules/uploadProductOrder.json";
 import { FileField } from "./FileField";
 import { FormStatus } from "./FormStatus";
@@ -28,7 +29,7 @@ export function ProductOrderForm({ slug }: { slug: string }): React.ReactElement
     fixed,
     disableWhileInvalid: false,
     blockedMessage: (values) => (values.file ? undefined : NO_FILE_CHOSEN),
-    send: (body) => postMultipart(PATH, body as MultipartBody<typeof PATH>),
+    send: async (body) => (await loadClient()).postMultipart(PATH, body as MultipartBody<typeof PATH>),
     successMessage: UPLOAD_SUCCESS,
     failureMessage: () => UPLOAD_FAILURE,
     logFailure: true,

@@ -1,5 +1,6 @@
 import React from "react";
-import { postMultipart, type MultipartBody } from "../api/client";
+import type { MultipartBody } from "../api/client";
+import { loadClient } from "./api-client";
 import contractRules from "../api/form-rules/registerSubjectMatterExpert.json";
 import { ChoiceGroup } from "./ChoiceGroup";
 import { FileField } from "./FileField";
@@ -29,7 +30,7 @@ export function SmeRegistrationForm({ onSuccess }: { onSuccess?: () => void }): 
     initialValues: SME_INITIAL,
     fixed: FIXED,
     formats: URI_FORMAT,
-    send: (body) => postMultipart(PATH, body as MultipartBody<typeof PATH>),
+    send: async (body) => (await loadClient()).postMultipart(PATH, body as MultipartBody<typeof PATH>),
     successMessage: SME_SUCCESS,
     failureMessage: () => SUBMISSION_FAILED,
     logFailure: true,

@@ -1,5 +1,6 @@
 import React from "react";
-import { api, type ApiSchemas } from "../api/client";
+import type { ApiSchemas } from "../api/client";
+import { loadClient } from "./api-client";
 import contractRules from "../api/form-rules/requestTraining.json";
 import { ChoiceGroup } from "./ChoiceGroup";
 import { RequiredNote } from "./FormStatus";
@@ -26,7 +27,7 @@ export function TrainingRequestForm({ onSuccess }: { onSuccess?: () => void }): 
     rules: RULES,
     initialValues: TRAINING_INITIAL,
     fixed: FIXED,
-    send: (body) => api.POST("/api/v1/contact/request_for_training", { body: body as ApiSchemas["TrainingRequest"] }),
+    send: async (body) => (await loadClient()).api.POST("/api/v1/contact/request_for_training", { body: body as ApiSchemas["TrainingRequest"] }),
     successMessage: TRAINING_SUCCESS,
     failureMessage: () => SUBMISSION_FAILED,
     logFailure: true,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { preloadClient } from "./api-client";
 import { GENERIC_FAILURE } from "./messages";
 import { BASE_FORMATS, buildBody, isRequired, validateBody, type FormatChecks, type FormRules } from "./validation";
 
@@ -70,12 +71,13 @@ export interface ContractForm<V extends FormValues> {
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
   /** The script is running (until then the button stays disabled: a form must never submit natively). */
   ready: boolean;
-  /** Spread on the <form>: ref, noValidate, onSubmit, method post and data-hydrated once the script runs. */
+  /** Spread on the <form>: ref, noValidate, onSubmit, method post, data-hydrated once the script runs, and a focus handler that fetches the API client. */
   formProps: {
     ref: React.RefObject<HTMLFormElement>;
     noValidate: true;
     method: "post";
     onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+    onFocus: () => void;
     "data-hydrated"?: "true";
   };
 }
@@ -190,6 +192,6 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     formRef,
     onSubmit,
     ready,
-    formProps: { ref: formRef, noValidate: true, method: "post", onSubmit, "data-hydrated": ready ? "true" : undefined },
+    formProps: { ref: formRef, noValidate: true, method: "post", onSubmit, onFocus: preloadClient, "data-hydrated": ready ? "true" : undefined },
   };
 }

@@ -1,9 +1,11 @@
 import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
-import { GatsbyImage, getImage, type ImageDataLike } from "gatsby-plugin-image";
+import type { ImageDataLike } from "gatsby-plugin-image";
+import { Picture, imageOf } from "../components/Picture";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { Icon } from "../components/Icon";
+import { FeatureIcon } from "../components/icons/FeatureIcon";
 import type { NavLinkData } from "../hooks/useSiteData";
 import * as styles from "./about-us.module.css";
 
@@ -33,8 +35,8 @@ interface AboutData {
 /** The About page (spec section 1): company background, mission and vision, industries served, core values and news, all from data/about.json. */
 export default function AboutPage({ data }: PageProps<AboutData>): React.ReactElement {
   const { hero, background, purpose, industries, coreValues, news } = data.page;
-  const heroImage = getImage(hero.image);
-  const purposeImage = getImage(purpose.image);
+  const heroImage = imageOf(hero.image);
+  const purposeImage = imageOf(purpose.image);
 
   return (
     <Layout headerVariant="white">
@@ -45,7 +47,7 @@ export default function AboutPage({ data }: PageProps<AboutData>): React.ReactEl
             <h1 id="about-heading">{hero.heading}</h1>
             <p className={styles.lead}>{hero.text}</p>
           </div>
-          {heroImage && <GatsbyImage image={heroImage} alt={hero.imageAlt} className={styles.heroImage} loading="eager" />}
+          {heroImage && <Picture image={heroImage} alt={hero.imageAlt} className={styles.heroImage} loading="eager" priority="high" />}
         </div>
       </section>
 
@@ -80,7 +82,7 @@ export default function AboutPage({ data }: PageProps<AboutData>): React.ReactEl
             {[purpose.mission, purpose.vision].map((s) => (
               <div key={s.heading} className={styles.statement}>
                 <span className={styles.statementIcon}>
-                  <Icon name={s.icon} size={28} />
+                  <FeatureIcon name={s.icon} size={28} />
                 </span>
                 <div>
                   <h3>{s.heading}</h3>
@@ -89,7 +91,7 @@ export default function AboutPage({ data }: PageProps<AboutData>): React.ReactEl
               </div>
             ))}
           </div>
-          {purposeImage && <GatsbyImage image={purposeImage} alt={purpose.imageAlt} className={styles.purposeImage} />}
+          {purposeImage && <Picture image={purposeImage} alt={purpose.imageAlt} className={styles.purposeImage} />}
         </div>
       </section>
 

@@ -1,6 +1,7 @@
 import React, { useCallback, useEffect, useState } from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { GatsbyImage, getImage, type ImageDataLike } from "gatsby-plugin-image";
+import type { ImageDataLike } from "gatsby-plugin-image";
+import { Picture, imageOf } from "../components/Picture";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { ApplicationModal, type CareersApplicationData } from "../components/careers/ApplicationModal";
@@ -23,10 +24,9 @@ interface CareersData {
       applyLabel: string;
       roles: CareersRoleData[];
     };
-    application: CareersApplicationData & { inboxCardId: string };
+    application: CareersApplicationData;
     talentCommunity: CareersTalentCommunityData;
   };
-  contact: { contactCards: { id: string; email: string }[] };
 }
 
 const APPLICATION_MODAL_ID = "career-application";
@@ -45,9 +45,8 @@ export default function CareersPage({ data }: PageProps<CareersData>): React.Rea
     setOpen(true);
   }, []);
 
-  const inbox = data.contact.contactCards.find((card) => card.id === page.application.inboxCardId)?.email ?? company.email;
   const location = `${company.address.locality}, ${company.address.country}`;
-  const image = getImage(page.intro.image);
+  const image = imageOf(page.intro.image);
 
   return (
     <Layout>
@@ -72,7 +71,7 @@ export default function CareersPage({ data }: PageProps<CareersData>): React.Rea
               ))}
             </ul>
           </div>
-          {image && <GatsbyImage image={image} alt={page.intro.imageAlt} className={styles.image} />}
+          {image && <Picture image={image} alt={page.intro.imageAlt} className={styles.image} />}
         </div>
       </section>
 
@@ -111,7 +110,6 @@ export default function CareersPage({ data }: PageProps<CareersData>): React.Rea
         jobRole={jobRole}
         onClose={onClose}
         text={page.application}
-        email={inbox}
       />
     </Layout>
   );
@@ -158,17 +156,10 @@ export const query = graphql`
         titlePrefix
         defaultTitle
         roleLabel
-        inboxCardId
       }
       talentCommunity {
         heading
         text
-      }
-    }
-    contact: contactJson {
-      contactCards {
-        id
-        email
       }
     }
   }

@@ -1,15 +1,13 @@
-import React from "react";
+import React, { useMemo } from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { BackgroundVideo, type VideoSource } from "../components/BackgroundVideo";
 import { Layout } from "../components/Layout";
 import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
-import { useSiteData } from "../hooks/useSiteData";
-import { breadcrumbList } from "../utils/structured-data";
 import { Breadcrumb } from "../components/category/Breadcrumb";
 import { ProductCard } from "../components/category/ProductCard";
 import type { ProductUi } from "../components/product/types";
-import { useProductImages, withSizes } from "../components/product/useProductImages";
+import { productImageMap, withSizes, type ProductImageNode } from "../components/product/product-images";
 import * as styles from "./category.module.css";
 
 interface CategoryData {
@@ -23,6 +21,13 @@ interface CategoryData {
     products: { slug: string; name: string; shortDescription: string; imageIds: number[] }[];
   };
   ui: ProductUi;
+  images: { nodes: ProductImageNode[] };
+}
+
+/** Set by gatsby-node.ts: the cards' image file names and the page's BreadcrumbList. */
+interface CategoryContext {
+  imageNames: string[];
+  jsonLd: Record<string, unknown>[];
 }
 
 /** Card images take a third of the container on wide screens, half on medium ones, the full width on phones. */
@@ -31,7 +36,7 @@ const CARD_IMAGE_SIZES = "(min-width: 1024px) 380px, (min-width: 640px) 50vw, 10
 /** A category page: video banner with breadcrumb and title, intro, and the product cards in the listed order. */
 export default function CategoryTemplate({ data }: PageProps<CategoryData>): React.ReactElement {
   const { category, ui } = data;
-  const images = useProductImages();
+  const images = useMemo(() => productImageMap(data.images.nodes), [data.images]);
   return (
     <Layout headerVariant="dark">
       <section className={styles.banner} aria-labelledby="category-title">
@@ -86,7 +91,7 @@ export default function CategoryTemplate({ data }: PageProps<CategoryData>): Rea
 }
 
 export const query = graphql`
-  query CategoryPage($slug: String!) {
+  query CategoryPage($slug: String!, $imageNames: [String!]!) {
     category: categoriesJson(slug: { eq: $slug }) {
       slug
       name
@@ -111,19 +116,21 @@ export const query = graphql`
     ui: productUiJson {
       ...ProductUiFields
     }
+    images: allFile(filter: { sourceInstanceName: { eq: "images" }, relativeDirectory: { eq: "products" }, name: { in: $imageNames } }) {
+      nodes {
+        ...ProductImage
+      }
+    }
   }
 `;
 
-export function Head({ data, location }: HeadProps<CategoryData>): React.ReactElement {
-  const { company } = useSiteData();
-  const { category, ui } = data;
-  const crumbs = [
-    { name: ui.breadcrumbHome, path: "/" },
-    { name: category.breadcrumb, path: `/${category.slug}` },
-  ];
+export function Head({ data, location, pageContext }: HeadProps<CategoryData, CategoryContext>): React.ReactElement {
+  const { category } = data;
   return (
     <Seo title={category.meta.title} description={category.meta.description} pathname={location.pathname}>
-      <JsonLd data={breadcrumbList(company.siteUrl, crumbs)} />
+      {pageContext.jsonLd.map((item, i) => (
+        <JsonLd key={i} data={item} />
+      ))}
     </Seo>
   );
 }

@@ -3,14 +3,13 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
-import { useSiteData } from "../hooks/useSiteData";
-import { breadcrumbList, product as productSchema } from "../utils/structured-data";
 import { Breadcrumb } from "../components/category/Breadcrumb";
 import { Gallery } from "../components/product/Gallery";
 import { ProductPanel } from "../components/product/ProductPanel";
 import { ProductTabs } from "../components/product/ProductTabs";
 import { UnitsToggle } from "../components/product/UnitsToggle";
 import type { ProductTabData, ProductUi } from "../components/product/types";
+import { productImageMap, type ProductImageNode } from "../components/product/product-images";
 import { hasConvertibleFigures } from "../utils/unit-preference";
 import * as styles from "./product.module.css";
 
@@ -25,10 +24,18 @@ interface ProductData {
     tabs: ProductTabData[];
   } | null;
   category: { slug: string; breadcrumb: string } | null;
-  catalogue: { nodes: { slug: string; imageIds: number[] }[] };
   ui: ProductUi;
+  images: { nodes: ProductImageNode[] };
 }
 
+
+/** Set by gatsby-node.ts: the gallery's image ids (the product's, or the default product's when it has none) and their file names for the query. */
+interface ProductContext {
+  slug: string;
+  galleryImageIds: number[];
+  /** BreadcrumbList and Product, built by gatsby-node.ts from the same data. */
+  jsonLd: Record<string, unknown>[];
+}
 
 /** True when some table of the page holds a figure the metric / imperial toggle converts. */
 function offersUnits(tabs: ProductTabData[]): boolean {
@@ -38,8 +45,9 @@ function offersUnits(tabs: ProductTabData[]): boolean {
 }
 
 /** A product page: breadcrumb, name, short description, gallery, then the tabbed information panel. */
-export default function ProductTemplate({ data, pageContext }: PageProps<ProductData, { slug: string }>): React.ReactElement {
-  const { product, category, catalogue, ui } = data;
+export default function ProductTemplate({ data, pageContext }: PageProps<ProductData, ProductContext>): React.ReactElement {
+  const { product, category, ui } = data;
+  const images = useMemo(() => productImageMap(data.images.nodes), [data.images]);
   const showUnits = useMemo(() => (product ? offersUnits(product.tabs) : false), [product]);
 
   if (!product) {
@@ -66,9 +74,8 @@ export default function ProductTemplate({ data, pageContext }: PageProps<Product
           </div>
           <div className={styles.gallery}>
             <Gallery
-              slug={pageContext.slug}
-              products={catalogue.nodes}
-              defaultSlug={ui.defaultProduct}
+              imageIds={pageContext.galleryImageIds}
+              images={images}
               name={product.name}
               label={ui.galleryLabel}
               thumbnailTemplate={ui.thumbnailLabel}
@@ -94,7 +101,7 @@ export default function ProductTemplate({ data, pageContext }: PageProps<Product
 }
 
 export const query = graphql`
-  query ProductPage($slug: String!, $category: String!) {
+  query ProductPage($slug: String!, $category: String!, $imageNames: [String!]!) {
     product: productsJson(slug: { eq: $slug }) {
       slug
       name
@@ -146,37 +153,25 @@ export const query = graphql`
       slug
       breadcrumb
     }
-    catalogue: allProductsJson(sort: { slug: ASC }) {
-      nodes {
-        slug
-        imageIds
-      }
-    }
     ui: productUiJson {
       ...ProductUiFields
+    }
+    images: allFile(filter: { sourceInstanceName: { eq: "images" }, relativeDirectory: { eq: "products" }, name: { in: $imageNames } }) {
+      nodes {
+        ...ProductImage
+      }
     }
   }
 `;
 
-export function Head({ data, location }: HeadProps<ProductData>): React.ReactElement {
-  const { product, category, ui } = data;
-  const { company } = useSiteData();
+export function Head({ data, location, pageContext }: HeadProps<ProductData, ProductContext>): React.ReactElement {
+  const { product, ui } = data;
   if (!product) return <Seo title={ui.noProduct} description={ui.noProduct} pathname={location.pathname} noindex />;
-  const crumbs = [
-    { name: ui.breadcrumbHome, path: "/" },
-    ...(category ? [{ name: category.breadcrumb, path: `/${category.slug}` }] : []),
-    { name: product.name, path: `/${product.slug}` },
-  ];
   return (
     <Seo title={product.meta.title} description={product.meta.description} pathname={location.pathname}>
-      <JsonLd data={breadcrumbList(company.siteUrl, crumbs)} />
-      <JsonLd
-        data={productSchema(company.siteUrl, company, {
-          ...product,
-          categoryName: category?.breadcrumb ?? "",
-          image: product.imageIds.length > 0 ? `/assets/images/${product.imageIds[0]}.png` : undefined,
-        })}
-      />
+      {pageContext.jsonLd.map((item, i) => (
+        <JsonLd key={i} data={item} />
+      ))}
     </Seo>
   );
 }

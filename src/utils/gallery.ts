@@ -60,6 +60,15 @@ export function galleryImageIds(product: GalleryProduct | null, available?: (id:
   return ids;
 }
 
+/**
+ * The image ids the gallery of the page `slug` shows (the product's own, or
+ * the default product's when the slug names none), worked out at build so a
+ * page queries and ships only its own images.
+ */
+export function galleryIdsFor(slug: string | null | undefined, products: readonly GalleryProduct[], defaultSlug: string): number[] {
+  return galleryImageIds(resolveGalleryProduct(slug, products, defaultSlug));
+}
+
 /** Fills a label template: "Show image {n} of {count}" -> "Show image 2 of 3". */
 export function fillTemplate(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));

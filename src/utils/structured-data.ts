@@ -11,7 +11,7 @@ export interface CompanyForSchema {
   address: { locality: string; country: string };
 }
 
-type JsonLd = Record<string, unknown>;
+export type JsonLd = Record<string, unknown>;
 
 const base = (siteUrl: string) => siteUrl.replace(/\/+$/, "");
 

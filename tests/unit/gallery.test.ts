@@ -5,6 +5,7 @@ import {
   chooseImage,
   fadeDelay,
   fillTemplate,
+  galleryIdsFor,
   galleryImageIds,
   initialGalleryState,
   isFading,
@@ -79,6 +80,22 @@ describe("galleryImageIds", () => {
   it("is empty for no product or a product without images (the page then says no product was found)", () => {
     expect(galleryImageIds(null)).toEqual([]);
     expect(galleryImageIds(products[2])).toEqual([]);
+  });
+});
+
+describe("galleryIdsFor", () => {
+  it("gives a product page its own images, in order", () => {
+    expect(galleryIdsFor("torque-pump", products, "top-loading-arms")).toEqual([9, 10]);
+  });
+
+  it("falls back to the default product's images for an empty or unknown slug", () => {
+    expect(galleryIdsFor("", products, "top-loading-arms")).toEqual([48, 49]);
+    expect(galleryIdsFor("nothing-here", products, "top-loading-arms")).toEqual([48, 49]);
+  });
+
+  it("is empty for a product without images, and when even the default is missing", () => {
+    expect(galleryIdsFor("no-images", products, "top-loading-arms")).toEqual([]);
+    expect(galleryIdsFor(undefined, products, "gone")).toEqual([]);
   });
 });
 

@@ -16,8 +16,6 @@ interface ApplicationModalProps {
   jobRole: string;
   onClose: () => void;
   text: CareersApplicationData;
-  /** The careers inbox (from the contact cards). */
-  email: string;
 }
 
 /** The one application dialog of the careers page, titled with the chosen role. */

@@ -1,6 +1,7 @@
 import React from "react";
 import { Link } from "gatsby";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { Picture } from "../Picture";
 import { Icon } from "../Icon";
 import * as styles from "./ProductCard.module.css";
 
@@ -24,7 +25,7 @@ export function ProductCard({ slug, name, shortDescription, image, cta, headingL
   return (
     <article className={styles.card} data-testid="product-card">
       <div className={styles.media}>
-        {image ? <GatsbyImage image={image} alt="" className={styles.image} /> : <div className={styles.placeholder} />}
+        {image ? <Picture image={image} alt="" className={styles.image} /> : <div className={styles.placeholder} />}
       </div>
       <div className={styles.body}>
         <Heading className={styles.title}>

@@ -1,5 +1,6 @@
 import React, { useEffect, useRef, useState } from "react";
-import { GatsbyImage, getImage, type ImageDataLike } from "gatsby-plugin-image";
+import type { ImageDataLike } from "gatsby-plugin-image";
+import { Picture, imageOf } from "../Picture";
 import { mapEmbedUrl } from "../../utils/map";
 import { Icon } from "../Icon";
 import * as styles from "./MapEmbed.module.css";
@@ -24,7 +25,7 @@ export function MapEmbed({ query, image, imageAlt, buttonLabel, iframeTitle }: M
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const frame = useRef<HTMLIFrameElement>(null);
-  const picture = getImage(image);
+  const picture = imageOf(image);
 
   useEffect(() => {
     if (shown) frame.current?.focus();
@@ -44,7 +45,7 @@ export function MapEmbed({ query, image, imageAlt, buttonLabel, iframeTitle }: M
       ) : (
         <div className={styles.fill} data-testid="map-placeholder">
           {picture && (
-            <GatsbyImage image={picture} alt={imageAlt} className={styles.image} style={{ width: "100%", height: "100%" }} objectFit="cover" />
+            <Picture image={picture} alt={imageAlt} className={styles.image} style={{ width: "100%", height: "100%" }} objectFit="cover" />
           )}
           <button type="button" className={`btn btn-dark ${styles.show}`} onClick={() => setShown(true)}>
             <Icon name="location" size={20} />

@@ -1,6 +1,7 @@
 import React from "react";
 import { Link } from "gatsby";
-import { GatsbyImage, getImage, type ImageDataLike } from "gatsby-plugin-image";
+import type { ImageDataLike } from "gatsby-plugin-image";
+import { Picture, imageOf } from "../Picture";
 import type { NavLinkData } from "../../hooks/useSiteData";
 import * as styles from "./HomeCustomSolutions.module.css";
 
@@ -14,7 +15,7 @@ export interface HomeCustomSolutionsData {
 
 /** The Custom Solutions block: a heading, a short text and the Contact Us link. */
 export function HomeCustomSolutions({ block }: { block: HomeCustomSolutionsData }): React.ReactElement {
-  const image = getImage(block.image);
+  const image = imageOf(block.image);
   return (
     <section className={styles.block} aria-labelledby="home-custom-heading">
       <div className={`container ${styles.inner}`}>
@@ -27,7 +28,7 @@ export function HomeCustomSolutions({ block }: { block: HomeCustomSolutionsData 
             {block.link.label}
           </Link>
         </div>
-        {image && <GatsbyImage image={image} alt={block.imageAlt} className={styles.image} />}
+        {image && <Picture image={image} alt={block.imageAlt} className={styles.image} />}
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import React from "react";
-import { GatsbyImage, getImage, type ImageDataLike } from "gatsby-plugin-image";
+import type { ImageDataLike } from "gatsby-plugin-image";
+import { Picture, imageOf } from "../Picture";
 import * as styles from "./HomeTrustedBy.module.css";
 
 export interface HomeTrustedByData {
@@ -18,10 +19,10 @@ export function HomeTrustedBy({ trustedBy }: { trustedBy: HomeTrustedByData }): 
         </h2>
         <ul className={styles.logos}>
           {trustedBy.logos.map((logo) => {
-            const image = getImage(logo.image);
+            const image = imageOf(logo.image);
             return (
               <li key={logo.alt} className={styles.logo}>
-                {image && <GatsbyImage image={image} alt={logo.alt} className={styles.image} />}
+                {image && <Picture image={image} alt={logo.alt} className={styles.image} />}
               </li>
             );
           })}

@@ -1,5 +1,5 @@
 import React from "react";
-import { GatsbyImage } from "gatsby-plugin-image";
+import { Picture } from "../Picture";
 import { fillTemplate } from "../../utils/gallery";
 import { formatCell } from "../../utils/units";
 import { NotGiven } from "./NotGiven";
@@ -62,7 +62,7 @@ export function ConsumablesTable({ tools, labels, notGivenLabel, scrollLabel }: 
                   {measure(tool.width)}
                   <td className={own.drawingCell}>
                     {drawing ? (
-                      <GatsbyImage
+                      <Picture
                         image={drawing}
                         alt={fillTemplate(labels.drawingAlt, { description: tool.description })}
                         className={own.drawing}

@@ -1,29 +1,24 @@
 import React, { useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { Picture } from "../Picture";
 import {
   chooseImage,
   fadeDelay,
   fillTemplate,
   GALLERY_FADE_MS,
-  galleryImageIds,
   initialGalleryState,
   isFading,
-  resolveGalleryProduct,
   settleImage,
   thumbnailLabel,
-  type GalleryProduct,
   type GalleryState,
 } from "../../utils/gallery";
-import { useProductImages, withSizes } from "./useProductImages";
 import * as styles from "./Gallery.module.css";
 
 interface GalleryProps {
-  /** The product whose images to show; empty or unknown falls back to `defaultSlug`. */
-  slug: string | null | undefined;
-  /** The products the gallery can show (slug and image ids). */
-  products: readonly GalleryProduct[];
-  /** The product shown when the slug names none (spec: top-loading-arms). */
-  defaultSlug: string;
+  /** The images to show, in order (chosen at build: see galleryIdsFor in src/utils/gallery.ts); empty shows `noProduct`. */
+  imageIds: readonly number[];
+  /** The images of those ids, from the page query. */
+  images: ReadonlyMap<number, IGatsbyImageData>;
   /** Product name for the images' alt text. */
   name: string;
   label: string;
@@ -52,20 +47,15 @@ function prefersReducedMotion(): boolean {
  * swaps at once, in the click's own render.
  */
 export function Gallery({
-  slug,
-  products,
-  defaultSlug,
+  imageIds,
+  images,
   name,
   label,
   thumbnailTemplate,
   altTemplate,
   noProduct,
 }: GalleryProps): React.ReactElement {
-  const images = useProductImages();
-  const ids = useMemo(
-    () => galleryImageIds(resolveGalleryProduct(slug, products, defaultSlug), (id) => images.has(id)),
-    [slug, products, defaultSlug, images],
-  );
+  const ids = useMemo(() => imageIds.filter((id) => images.has(id)), [imageIds, images]);
   const [state, dispatch] = useReducer(reducer, initialGalleryState);
   const timer = useRef<number | undefined>(undefined);
   // Set once React has taken over the static HTML (thumbnails respond from then on).
@@ -102,7 +92,7 @@ export function Gallery({
   return (
     <section className={styles.gallery} aria-label={label} data-testid="gallery" data-hydrated={hydrated}>
       <div className={styles.main} data-fading={fading} data-image-id={shownId} data-testid="gallery-main">
-        <GatsbyImage key={shownId} image={withSizes(main, MAIN_SIZES)} alt={alt(state.shown)} loading="eager" className={styles.mainImage} />
+        <Picture key={shownId} image={main} sizes={MAIN_SIZES} alt={alt(state.shown)} loading="eager" priority="high" className={styles.mainImage} />
       </div>
       {count > 1 && (
         <ul className={styles.thumbs}>
@@ -117,7 +107,7 @@ export function Gallery({
                   aria-label={thumbnailLabel(thumbnailTemplate, i, count)}
                   onClick={() => choose(i)}
                 >
-                  <GatsbyImage image={withSizes(image, THUMB_SIZES)} alt="" className={styles.thumbImage} />
+                  <Picture image={image} sizes={THUMB_SIZES} alt="" className={styles.thumbImage} />
                 </button>
               </li>
             );

@@ -1,11 +1,17 @@
-import React from "react";
-import { ProductOrderForm } from "../../forms/ProductOrderForm";
+import React, { Suspense, lazy } from "react";
 import { ConsumablesTable } from "./ConsumablesTable";
 import { DocumentList } from "./DocumentList";
 import { SafetyNotice } from "./SafetyNotice";
 import { SpecTable } from "./SpecTable";
 import type { ProductTabData, ProductUi } from "./types";
 import * as styles from "./ProductPanel.module.css";
+
+/**
+ * The order upload is on five product pages of twenty-four: its code is a
+ * chunk of its own, fetched only by a page that shows the form (the form is
+ * still rendered into the static HTML, and hydrates once the chunk is in).
+ */
+const ProductOrderForm = lazy(() => import("../../forms/ProductOrderForm"));
 
 interface ProductPanelProps {
   tab: ProductTabData;
@@ -63,7 +69,9 @@ export function ProductPanel({ tab, slug, ui }: ProductPanelProps): React.ReactE
           )}
           <div className={styles.block}>
             <h3 className={styles.heading}>{ui.orderForm.uploadTitle}</h3>
-            <ProductOrderForm slug={slug} />
+            <Suspense fallback={null}>
+              <ProductOrderForm slug={slug} />
+            </Suspense>
           </div>
         </>
       ) : (

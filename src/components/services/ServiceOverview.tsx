@@ -1,6 +1,7 @@
 import React from "react";
 import { graphql } from "gatsby";
-import { GatsbyImage, getImage, type ImageDataLike } from "gatsby-plugin-image";
+import type { ImageDataLike } from "gatsby-plugin-image";
+import { Picture, imageOf } from "../Picture";
 import * as styles from "./ServiceOverview.module.css";
 
 export interface ServiceOverviewData {
@@ -12,7 +13,7 @@ export interface ServiceOverviewData {
 
 /** A heading and a few paragraphs beside one of the project's drawings. */
 export function ServiceOverview({ heading, paragraphs, image, imageAlt }: ServiceOverviewData): React.ReactElement {
-  const picture = getImage(image);
+  const picture = imageOf(image);
   return (
     <section className="section">
       <div className={`container ${styles.grid}`}>
@@ -22,7 +23,7 @@ export function ServiceOverview({ heading, paragraphs, image, imageAlt }: Servic
             <p key={text}>{text}</p>
           ))}
         </div>
-        {picture && <GatsbyImage image={picture} alt={imageAlt} className={styles.image} />}
+        {picture && <Picture image={picture} alt={imageAlt} className={styles.image} />}
       </div>
     </section>
   );
