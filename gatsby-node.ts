@@ -2,6 +2,8 @@ import type { GatsbyNode } from "gatsby";
 import fs from "fs";
 import path from "path";
 import { writeCrawlFiles } from "./src/site-files/crawl";
+import { writeSiteImages } from "./src/site-files/icons";
+import { deferBundleScriptsIn } from "./src/site-files/after-paint";
 import { CATALOGUE_ASSETS_QUERY, writeCatalogueAssets, type CatalogueAssetsData } from "./src/catalogue-assets";
 import { galleryIdsFor } from "./src/utils/gallery";
 import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
@@ -156,8 +158,12 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     crawl.data.company.siteUrl,
     crawl.data.pages.nodes.map((n) => n.path),
   );
-  // The social card image that Open Graph and Twitter tags point to.
-  fs.copyFileSync(path.resolve(__dirname, "generated/images/site/og-card.png"), path.resolve(__dirname, "public/og-card.png"));
+  // Every page paints before its scripts are fetched (src/site-files/after-paint.ts).
+  const deferred = deferBundleScriptsIn(path.resolve(__dirname, "public"));
+  reporter.info(`bundle scripts deferred past the first paint in ${deferred} pages`);
+
+  // The social card image that Open Graph and Twitter tags point to, and the icons.
+  writeSiteImages(path.resolve(__dirname, "generated/images/site"), path.resolve(__dirname, "public"));
 
   const result = await graphql<CatalogueAssetsData>(CATALOGUE_ASSETS_QUERY);
   if (result.errors || !result.data) {

@@ -1,7 +1,19 @@
 import { palette, svgDoc, gradientBg } from "../lib/svg.mjs";
 
-/** Site-wide images: the social-card image used by Open Graph. */
+/** The company mark of the header (src/components/Logo.tsx), for icons. */
+const mark = (size) =>
+  svgDoc(
+    size,
+    size,
+    `<svg viewBox="0 0 40 40" width="${size}" height="${size}"><rect width="40" height="40" rx="8" fill="${palette.navy}"/>
+     <path d="M8 28 20 8l12 20H8Z" fill="none" stroke="${palette.amber}" stroke-width="3" stroke-linejoin="round"/>
+     <circle cx="20" cy="22" r="3.5" fill="${palette.white}"/></svg>`,
+  );
+
+/** Site-wide images: the social-card image used by Open Graph, and the icons (favicon.ico, apple-touch-icon). */
 export default [
+  { file: "site/icon-32.png", width: 32, height: 32, svg: () => mark(32) },
+  { file: "site/icon-180.png", width: 180, height: 180, svg: () => mark(180) },
   {
     file: "site/og-card.png",
     width: 1200,

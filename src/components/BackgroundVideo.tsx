@@ -1,9 +1,10 @@
 import React, { useEffect, useRef, useState } from "react";
 import { Icon } from "./Icon";
+import { posterSrcSet } from "../utils/poster";
 import * as styles from "./BackgroundVideo.module.css";
 
 export interface VideoSource {
-  /** Path under static/, e.g. "/videos/hero" (".webm", ".mp4" and "-poster.jpg" are added). */
+  /** Path under static/, e.g. "/videos/hero" (".webm", ".mp4", "-poster.jpg" and the poster's "-poster-<width>.webp" copies are added). */
   base: string;
   width: number;
   height: number;
@@ -78,7 +79,20 @@ export function BackgroundVideo({
   return (
     <div className={`${styles.wrap} ${className ?? ""}`}>
       <picture>
-        {mobile && <source media={`(max-width: ${mobileMaxWidth}px)`} srcSet={`${mobile.base}-poster.jpg`} width={mobile.width} height={mobile.height} />}
+        {mobile && (
+          <>
+            <source
+              media={`(max-width: ${mobileMaxWidth}px)`}
+              type="image/webp"
+              srcSet={posterSrcSet(mobile)}
+              sizes="100vw"
+              width={mobile.width}
+              height={mobile.height}
+            />
+            <source media={`(max-width: ${mobileMaxWidth}px)`} srcSet={`${mobile.base}-poster.jpg`} width={mobile.width} height={mobile.height} />
+          </>
+        )}
+        <source type="image/webp" srcSet={posterSrcSet(desktop)} sizes="100vw" />
         <img
           className={styles.media}
           src={`${desktop.base}-poster.jpg`}

@@ -67,7 +67,7 @@ export function Header({ variant = "dark" }: HeaderProps): React.ReactElement {
             </ul>
           </nav>
           <div className={styles.tools}>
-            <SearchBox label={navigation.searchLabel} placeholder={navigation.searchPlaceholder} />
+            <SearchBox label={navigation.searchLabel} landmarkLabel={navigation.searchLandmarkLabel} placeholder={navigation.searchPlaceholder} />
             <GstClock label={company.timeZoneLabel} />
             <Link to={navigation.cta.to} className={`btn ${styles.cta}`}>
               {navigation.cta.label}

@@ -14,6 +14,8 @@ export const SUGGESTION_MIN_CHARS = 2;
 
 interface SearchBoxProps {
   label: string;
+  /** Accessible name of the search landmark. */
+  landmarkLabel: string;
   placeholder: string;
   suggestionsLabel?: string;
 }
@@ -25,7 +27,7 @@ interface SearchBoxProps {
  * second submit while the first is still navigating, does nothing. The search
  * code and index load only once the visitor starts typing.
  */
-export function SearchBox({ label, placeholder, suggestionsLabel = "Suggested products" }: SearchBoxProps): React.ReactElement {
+export function SearchBox({ label, landmarkLabel, placeholder, suggestionsLabel = "Suggested products" }: SearchBoxProps): React.ReactElement {
   const urls = useSearchUrls();
   const [text, setText] = useState("");
   const [suggestions, setSuggestions] = useState<SearchRecord[]>([]);
@@ -100,7 +102,7 @@ export function SearchBox({ label, placeholder, suggestionsLabel = "Suggested pr
   };
 
   return (
-    <form role="search" className={styles.search} onSubmit={onSubmit} action="/search" method="get">
+    <form role="search" aria-label={landmarkLabel} className={styles.search} onSubmit={onSubmit} action="/search" method="get">
       <label htmlFor={inputId} className="visually-hidden">
         {label}
       </label>

@@ -23,6 +23,9 @@ export function Seo({ title, description, pathname, noindex = false, children }:
       <link rel="canonical" href={url || company.siteUrl} />
       {noindex && <meta name="robots" content="noindex" />}
       <meta name="theme-color" content="#0b1f3a" />
+      <link rel="icon" href="/favicon.ico" sizes="32x32" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={company.name} />
       <meta property="og:title" content={fullTitle} />

@@ -33,6 +33,7 @@ interface Queries_Navigation {
   cta: NavLinkData;
   searchPlaceholder: string;
   searchLabel: string;
+  searchLandmarkLabel: string;
   footer: {
     tagline: string;
     columns: { title: string; links: (NavLinkData & { placeholder: boolean })[] }[];
@@ -81,6 +82,7 @@ export function useSiteData(): SiteData {
         }
         searchPlaceholder
         searchLabel
+        searchLandmarkLabel
         footer {
           tagline
           columns {

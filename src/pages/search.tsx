@@ -14,6 +14,7 @@ interface SearchPageData {
     heading: string;
     intro: string;
     inputLabel: string;
+    formLabel: string;
     submitLabel: string;
     searchingLabel: string;
     resultsHeading: string;
@@ -35,6 +36,9 @@ type Outcome =
   | { state: "error" };
 
 /** /search?query=...&error=...: the spec's search page (section 2 and 4). */
+/** Result cards per row on wide screens (search.module.css: 3 columns from 768 px). */
+const RESULTS_PER_ROW = 3;
+
 export default function SearchPage({ data, location }: PageProps<SearchPageData>): React.ReactElement {
   const { page } = data;
   const urls = useSearchUrls();
@@ -81,7 +85,7 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
       <section className={`container section ${styles.page}`}>
         <h1>{page.heading}</h1>
         <p>{page.intro}</p>
-        <form role="search" className={styles.form} onSubmit={onSubmit} action="/search" method="get">
+        <form role="search" aria-label={page.formLabel} className={styles.form} onSubmit={onSubmit} action="/search" method="get">
           <label htmlFor="search-page-input" className="visually-hidden">
             {page.inputLabel}
           </label>
@@ -124,12 +128,23 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
                 {outcome.results.length === 1 ? page.resultCountOne : fill(page.resultCount, { count: outcome.results.length })}
               </p>
               <ul className={styles.grid} data-testid="search-results">
-                {outcome.results.map((r) => {
+                {outcome.results.map((r, i) => {
                   const image = resultImage(r);
+                  // The first row is on screen at once: fetch it now, the rest as it scrolls in.
+                  const firstRow = i < RESULTS_PER_ROW;
                   return (
                     <li key={r.slug} className={styles.card}>
                       {image && (
-                        <img className={styles.image} src={image.src} width={image.width} height={image.height} alt="" loading="lazy" decoding="async" />
+                        <img
+                          className={styles.image}
+                          src={image.src}
+                          width={image.width}
+                          height={image.height}
+                          alt=""
+                          loading={firstRow ? "eager" : "lazy"}
+                          decoding="async"
+                          {...(i === 0 ? { fetchpriority: "high" } : {})}
+                        />
                       )}
                       <div className={styles.body}>
                         <p className={styles.category}>{r.category}</p>
@@ -157,6 +172,7 @@ export const query = graphql`
       heading
       intro
       inputLabel
+      formLabel
       submitLabel
       searchingLabel
       resultsHeading

@@ -1,0 +1,59 @@
+import fs from "fs";
+import path from "path";
+
+/**
+ * Gatsby ends every page with <script async> tags for its runtime, React and
+ * the app. Found by the preload scanner, they are fetched at once and run as
+ * soon as they arrive: on a fast link before the first paint, on a slow one
+ * sharing the bandwidth with the hero image. Either way the page paints later.
+ *
+ * Instead (deferBundleScriptsIn, run after the build has written the pages),
+ * one small inline script adds the same tags after the first frame
+ * (requestAnimationFrame, then a task), so the static HTML paints first and
+ * React hydrates right after. A page opened in a background tab, where frames
+ * do not run, loads them at once.
+ */
+export function afterFirstPaintLoader(sources: readonly string[]): string {
+  return (
+    "(function(s){function l(){s.forEach(function(u){var e=document.createElement('script');e.src=u;e.async=true;document.body.appendChild(e)})}" +
+    "if(document.visibilityState==='hidden'||typeof requestAnimationFrame!=='function'){l()}else{requestAnimationFrame(function(){setTimeout(l,0)})}})(" +
+    JSON.stringify(sources).replace(/</g, "\\u003c") +
+    ");"
+  );
+}
+
+const BUNDLE_SCRIPT = /<script src="([^"<>]+)" async(?:="")?><\/script>/g;
+
+/**
+ * The page with its bundle <script async> tags replaced by the loader, placed
+ * where the last of them was (Gatsby stitches them into the HTML after its
+ * render hooks, so this runs on the written files). A page without them is
+ * returned as it is.
+ */
+export function deferBundleScripts(html: string): string {
+  const sources = [...html.matchAll(BUNDLE_SCRIPT)].map((m) => m[1]);
+  if (sources.length === 0) return html;
+  let seen = 0;
+  return html.replace(BUNDLE_SCRIPT, () => {
+    seen++;
+    return seen === sources.length ? `<script>${afterFirstPaintLoader(sources)}</script>` : "";
+  });
+}
+
+/** Applies deferBundleScripts to every .html file under `dir`; returns how many files it changed. */
+export function deferBundleScriptsIn(dir: string): number {
+  let changed = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) changed += deferBundleScriptsIn(file);
+    else if (entry.name.endsWith(".html")) {
+      const html = fs.readFileSync(file, "utf8");
+      const next = deferBundleScripts(html);
+      if (next !== html) {
+        fs.writeFileSync(file, next);
+        changed++;
+      }
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,17 @@
+/**
+ * The WebP copies of a video poster that scripts/make-posters.mjs writes
+ * (keep POSTER_WIDTHS equal to the list there): one per width below the
+ * poster's own, and one at its own width.
+ */
+export const POSTER_WIDTHS = [480, 768];
+
+export interface PosterSource {
+  /** e.g. "/videos/hero" */
+  base: string;
+  width: number;
+}
+
+/** The srcset of a poster's WebP copies: "/videos/hero-poster-480.webp 480w, ...". */
+export function posterSrcSet({ base, width }: PosterSource): string {
+  return [...POSTER_WIDTHS.filter((w) => w < width), width].map((w) => `${base}-poster-${w}.webp ${w}w`).join(", ");
+}

@@ -1,0 +1,21 @@
+import { POSTER_WIDTHS, posterSrcSet } from "../../src/utils/poster";
+
+describe("posterSrcSet", () => {
+  it("lists the smaller copies and one at the poster's own width", () => {
+    expect(posterSrcSet({ base: "/videos/hero", width: 1280 })).toBe(
+      "/videos/hero-poster-480.webp 480w, /videos/hero-poster-768.webp 768w, /videos/hero-poster-1280.webp 1280w",
+    );
+  });
+
+  it("leaves out the widths a narrow poster does not reach", () => {
+    expect(posterSrcSet({ base: "/videos/trainings-mobile", width: 540 })).toBe(
+      "/videos/trainings-mobile-poster-480.webp 480w, /videos/trainings-mobile-poster-540.webp 540w",
+    );
+  });
+
+  it("uses the widths scripts/make-posters.mjs writes", async () => {
+    const { readFile } = await import("fs/promises");
+    const script = await readFile(require.resolve("../../scripts/make-posters.mjs"), "utf8");
+    expect(script).toContain(`const POSTER_WIDTHS = ${JSON.stringify(POSTER_WIDTHS).replace(/,/g, ", ")};`);
+  });
+});
