@@ -4,6 +4,8 @@ import * as styles from "./ProductTabs.module.css";
 export interface TabItem {
   id: string;
   label: string;
+  /** The kind of panel; printed pages leave out the kinds that only work on screen (documents, order form). */
+  kind?: string;
 }
 
 interface ProductTabsProps<T extends TabItem> {
@@ -137,6 +139,8 @@ export function ProductTabs<T extends TabItem>({ tabs, label, renderPanel, syncH
             hidden={i !== current}
             className={styles.panel}
             data-tab-id={tab.id}
+            data-kind={tab.kind}
+            data-print-title={tab.label}
           >
             {renderPanel(tab)}
           </div>
