@@ -190,6 +190,17 @@ export const query = graphql`
   }
 `;
 
+/**
+ * The page is visited to search: its index and store are fetched with the
+ * page's own scripts rather than after them (a preload the search's fetch()
+ * then reuses; crossOrigin "anonymous" matches fetch's same-origin request).
+ */
 export function Head({ data, location }: HeadProps<SearchPageData>): React.ReactElement {
-  return <Seo title={data.page.meta.title} description={data.page.meta.description} pathname={location.pathname} />;
+  const urls = useSearchUrls();
+  return (
+    <Seo title={data.page.meta.title} description={data.page.meta.description} pathname={location.pathname}>
+      <link rel="preload" href={urls.index} as="fetch" crossOrigin="anonymous" />
+      <link rel="preload" href={urls.store} as="fetch" crossOrigin="anonymous" />
+    </Seo>
+  );
 }
