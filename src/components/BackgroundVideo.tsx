@@ -100,7 +100,6 @@ export function BackgroundVideo({
           height={desktop.height}
           alt=""
           fetchPriority="high"
-          decoding="async"
         />
       </picture>
       {source && (

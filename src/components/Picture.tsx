@@ -69,7 +69,8 @@ export function Picture({ image, alt, className, loading = "lazy", priority = "a
           height={height}
           alt={alt}
           loading={loading}
-          decoding="async"
+          // An image above the fold is decoded with the frame that paints it.
+          decoding={loading === "eager" ? undefined : "async"}
           style={{ objectFit }}
           {...fetchPriority}
         />

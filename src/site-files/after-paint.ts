@@ -1,6 +1,9 @@
 import fs from "fs";
 import path from "path";
 
+/** Longest wait for the page's images before the scripts are fetched anyway. */
+export const LOAD_WAIT_CAP_MS = 3000;
+
 /**
  * Gatsby ends every page with <script async> tags for its runtime, React and
  * the app. Found by the preload scanner, they are fetched at once and run as
@@ -8,15 +11,19 @@ import path from "path";
  * sharing the bandwidth with the hero image. Either way the page paints later.
  *
  * Instead (deferBundleScriptsIn, run after the build has written the pages),
- * one small inline script adds the same tags after the first frame
- * (requestAnimationFrame, then a task), so the static HTML paints first and
- * React hydrates right after. A page opened in a background tab, where frames
- * do not run, loads them at once.
+ * one small inline script adds the same tags once the page has painted and
+ * its images are in: after the first frame (requestAnimationFrame, then a
+ * task) and the window's load event, or LOAD_WAIT_CAP_MS after that frame if
+ * the load event is slow to come. React hydrates right after. A page opened
+ * in a background tab, where frames do not run, loads them at once.
  */
 export function afterFirstPaintLoader(sources: readonly string[]): string {
   return (
-    "(function(s){function l(){s.forEach(function(u){var e=document.createElement('script');e.src=u;e.async=true;document.body.appendChild(e)})}" +
-    "if(document.visibilityState==='hidden'||typeof requestAnimationFrame!=='function'){l()}else{requestAnimationFrame(function(){setTimeout(l,0)})}})(" +
+    "(function(s){var d=false;function l(){if(d)return;d=true;s.forEach(function(u){var e=document.createElement('script');e.src=u;e.async=true;document.body.appendChild(e)})}" +
+    "function f(){if(document.readyState==='complete'){l()}else{window.addEventListener('load',function(){setTimeout(l,0)});setTimeout(l," +
+    String(LOAD_WAIT_CAP_MS) +
+    ")}}" +
+    "if(document.visibilityState==='hidden'||typeof requestAnimationFrame!=='function'){l()}else{requestAnimationFrame(function(){setTimeout(f,0)})}})(" +
     JSON.stringify(sources).replace(/</g, "\\u003c") +
     ");"
   );

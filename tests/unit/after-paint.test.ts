@@ -1,42 +1,74 @@
 import vm from "vm";
-import { afterFirstPaintLoader, deferBundleScripts } from "../../src/site-files/after-paint";
+import { LOAD_WAIT_CAP_MS, afterFirstPaintLoader, deferBundleScripts } from "../../src/site-files/after-paint";
 
-/** Runs the loader in a tiny fake page and returns the script sources appended, with the frame and task queues it used. */
-function run(visibility: "visible" | "hidden") {
+/** Runs the loader in a tiny fake page; the test drives its frames, tasks (with delays) and load event. */
+function run(visibility: "visible" | "hidden", readyState: "loading" | "interactive" | "complete" = "interactive") {
   const appended: { src: string; async: boolean }[] = [];
   const frames: (() => void)[] = [];
-  const tasks: (() => void)[] = [];
+  const tasks: { fn: () => void; delay: number }[] = [];
+  const onLoad: (() => void)[] = [];
   const context = {
     document: {
       visibilityState: visibility,
+      readyState,
       createElement: () => ({ src: "", async: false }),
       body: { appendChild: (el: { src: string; async: boolean }) => appended.push(el) },
     },
+    window: { addEventListener: (type: string, fn: () => void) => type === "load" && onLoad.push(fn) },
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
-    setTimeout: (fn: () => void) => tasks.push(fn),
+    setTimeout: (fn: () => void, delay = 0) => tasks.push({ fn, delay }),
   };
   vm.runInNewContext(afterFirstPaintLoader(["/webpack-runtime.js", "/framework.js", "/app.js"]), context);
-  return { appended, frames, tasks };
+  /** Runs the queued tasks with this delay, in order. */
+  const runTasks = (delay: number) => {
+    const due = tasks.filter((t) => t.delay === delay);
+    for (const t of due) tasks.splice(tasks.indexOf(t), 1);
+    due.forEach((t) => t.fn());
+  };
+  return { appended, frames, tasks, onLoad, runTasks, context };
 }
 
+const ALL = [
+  { src: "/webpack-runtime.js", async: true },
+  { src: "/framework.js", async: true },
+  { src: "/app.js", async: true },
+];
+
 describe("afterFirstPaintLoader", () => {
-  it("adds nothing before the first frame, then every script, async, in order", () => {
+  it("adds nothing before the first frame and the load event, then every script, async, in order", () => {
     const page = run("visible");
     expect(page.appended).toEqual([]);
     page.frames.shift()?.();
+    page.runTasks(0);
     expect(page.appended).toEqual([]);
-    page.tasks.shift()?.();
-    expect(page.appended).toEqual([
-      { src: "/webpack-runtime.js", async: true },
-      { src: "/framework.js", async: true },
-      { src: "/app.js", async: true },
-    ]);
+    page.onLoad.forEach((fn) => fn());
+    page.runTasks(0);
+    expect(page.appended).toEqual(ALL);
+  });
+
+  it("does not wait for a load event that has already happened", () => {
+    const page = run("visible", "interactive");
+    page.context.document.readyState = "complete";
+    page.frames.shift()?.();
+    page.runTasks(0);
+    expect(page.appended).toEqual(ALL);
+  });
+
+  it(`stops waiting for the load event after ${LOAD_WAIT_CAP_MS} ms, and adds the scripts once only`, () => {
+    const page = run("visible");
+    page.frames.shift()?.();
+    page.runTasks(0);
+    page.runTasks(LOAD_WAIT_CAP_MS);
+    expect(page.appended).toEqual(ALL);
+    page.onLoad.forEach((fn) => fn());
+    page.runTasks(0);
+    expect(page.appended).toHaveLength(3);
   });
 
   it("loads at once in a background tab, where no frame comes", () => {
     const page = run("hidden");
     expect(page.frames).toHaveLength(0);
-    expect(page.appended.map((s) => s.src)).toEqual(["/webpack-runtime.js", "/framework.js", "/app.js"]);
+    expect(page.appended).toEqual(ALL);
   });
 
   it("cannot be closed early by a source naming </script>", () => {

@@ -1,0 +1,96 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import fs from "fs";
+import path from "path";
+
+/**
+ * axe-core over every route of the built site: each page as it loads, then
+ * with each of its dialogs open, the header's menus open, the mobile menu
+ * open, and the search suggestions shown. All of axe's rules run (WCAG 2.x
+ * A/AA and its best practices), on the whole document.
+ */
+
+const PUBLIC = path.resolve(__dirname, "../../public");
+
+/** Every page the sitemap lists (the build writes it from the pages it made), as paths. */
+function sitemapRoutes(): string[] {
+  const xml = fs.readFileSync(path.join(PUBLIC, "sitemap.xml"), "utf8");
+  const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  return [...new Set(routes)].sort();
+}
+
+const ROUTES = [...sitemapRoutes(), "/search?query=torque", "/search?query=zzqx", "/no-such-page"];
+
+async function expectNoViolations(page: Page, context: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(found, `${context}: axe violations`).toEqual([]);
+}
+
+/** The footer sign-up is on every page: its data-hydrated flag says React has taken over. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('footer form[data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
+}
+
+test("the sitemap lists every page", () => {
+  expect(ROUTES.length).toBeGreaterThan(35);
+  expect(ROUTES).toContain("/");
+  expect(ROUTES).toContain("/square-drive-torque-wrench");
+});
+
+for (const route of ROUTES) {
+  test(`${route}: no axe violation, page and dialogs`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(route);
+    await hydrated(page);
+    if (route.startsWith("/search")) await expect(page.getByTestId("search-spinner")).toHaveCount(0, { timeout: 15_000 });
+    await expectNoViolations(page, route);
+
+    const openers = page.locator('main button[aria-haspopup="dialog"]');
+    const count = await openers.count();
+    for (let i = 0; i < count; i++) {
+      const opener = openers.nth(i);
+      const dialogId = await opener.getAttribute("aria-controls");
+      const dialog = page.locator(`dialog#${dialogId}`);
+      await opener.scrollIntoViewIfNeeded();
+      await opener.click();
+      await expect(dialog).toBeVisible();
+      await expectNoViolations(page, `${route}, dialog ${dialogId} opened by button ${i + 1}`);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    }
+  });
+}
+
+test("header menus, the mobile menu and the search suggestions: no axe violation", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto("/about-us");
+  await hydrated(page);
+  for (const name of ["Products", "Services", "Explore"]) {
+    const button = page.getByRole("banner").getByRole("button", { name, exact: true });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expectNoViolations(page, `${name} menu open`);
+    await page.keyboard.press("Escape");
+  }
+
+  await page.getByRole("combobox", { name: "Search products" }).pressSequentially("torque");
+  await expect(page.getByRole("listbox", { name: "Suggested products" })).toBeVisible({ timeout: 15_000 });
+  await expectNoViolations(page, "search suggestions shown");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await hydrated(page);
+  const burger = page.getByRole("banner").getByRole("button", { name: "Menu" });
+  await burger.click();
+  await expect(burger).toHaveAttribute("aria-expanded", "true");
+  await expectNoViolations(page, "mobile menu open");
+});
+
+test("a product page on a phone: no axe violation", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/square-drive-torque-wrench");
+  await hydrated(page);
+  await expectNoViolations(page, "product page at 390 px");
+});

@@ -1,0 +1,70 @@
+import { expect, test, type Page } from "@playwright/test";
+import fs from "fs";
+import path from "path";
+
+interface Weight {
+  route: string;
+  html: number;
+  css: number;
+  js: number;
+  scripts: { path: string; bytes: number }[];
+  requests: string[];
+}
+
+// Shared with the benchmark (npm run bench:pages), so both count the same bytes.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const weight = require("../../scripts/bench/page-weight-lib.cjs") as {
+  JS_BUDGET_BYTES: number;
+  sitemapRoutes: (publicDir: string) => string[];
+  weighRoute: (page: Page, baseUrl: string, publicDir: string, route: string) => Promise<Weight>;
+};
+
+/**
+ * The first-load budget over every page of the build: at most 90 KB of
+ * gzipped JavaScript before any interaction, no request to another host, no
+ * failed request, and the code of search and of the product order upload only
+ * on the pages that use it.
+ */
+
+const PUBLIC = path.resolve(__dirname, "../../public");
+const ROUTES = [...weight.sitemapRoutes(PUBLIC), "/search?query=torque"];
+
+/** Pages whose product has an Order Form tab (the order upload's chunk loads there only), from data/products/. */
+const PRODUCTS_DIR = path.resolve(__dirname, "../../data/products");
+const ORDER_FORM_PAGES = new Set(
+  fs
+    .readdirSync(PRODUCTS_DIR)
+    .map((file) => JSON.parse(fs.readFileSync(path.join(PRODUCTS_DIR, file), "utf8")) as { slug: string; tabs: { kind: string }[] })
+    .filter((product) => product.tabs.some((tab) => tab.kind === "order-form"))
+    .map((product) => `/${product.slug}`),
+);
+
+test("some product pages have an order form, not all", () => {
+  expect(ORDER_FORM_PAGES.size).toBeGreaterThan(0);
+  expect(ORDER_FORM_PAGES.size).toBeLessThan(24);
+});
+
+for (const route of ROUTES) {
+  test(`${route}: first-load JavaScript within budget, all requests to this site and answered`, async ({ page, baseURL }) => {
+    const failed: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on("requestfailed", (request) => {
+      // A video the page stops loading (pause, navigation) is not a failure of the site.
+      if (request.resourceType() !== "media") failed.push(`${request.failure()?.errorText} ${request.url()}`);
+    });
+    const result = await weight.weighRoute(page, baseURL as string, PUBLIC, route);
+
+    expect(result.js, `${route}: ${result.scripts.map((s) => `${s.path} ${s.bytes}`).join(", ")}`).toBeLessThanOrEqual(weight.JS_BUDGET_BYTES);
+    expect(result.requests.filter((url) => !url.startsWith(baseURL as string) && !url.startsWith("data:"))).toEqual([]);
+    expect(failed).toEqual([]);
+
+    const requested = result.requests.join("\n");
+    // The search index: only on the search page, which preloads it (elsewhere only once the visitor types in the header box).
+    expect(/\.index\.txt|\.store\.json/.test(requested)).toBe(route.startsWith("/search"));
+    // The order upload's code, found by its call's path (the shared form values name every mail type, the path is its own).
+    const sources = await Promise.all(result.scripts.map(async (s) => (await page.request.get(s.path)).text()));
+    expect(sources.some((source) => source.includes("contact/product_order_form"))).toBe(ORDER_FORM_PAGES.has(route));
+  });
+}
