@@ -27,7 +27,7 @@ export function createApp(config: Config, deps: AppDependencies = {}): SiteApp {
   app.set("trust proxy", config.trustProxy);
   app.use(compression());
   app.use("/api", apiRouter({ config, store, log: deps.log }));
-  app.use(siteRouter(config.publicDir));
+  app.use(siteRouter(config.publicDir, config.contentSecurityPolicy));
   return Object.assign(app, {
     store,
     close: () => store.close(),

@@ -63,6 +63,8 @@ export interface Config {
   outboxBackoffMaxMs: number;
   /** Check every API response against openapi.yaml too (tests turn it on). */
   validateResponses: boolean;
+  /** The pages' Content-Security-Policy: enforced, report-only (to try a change), or off. */
+  contentSecurityPolicy: "enforce" | "report-only" | "off";
   /**
    * Express's "trust proxy": false (direct connections), a number of proxy
    * hops, or a comma-separated list of proxy addresses/subnets. Behind a proxy
@@ -97,6 +99,13 @@ function positiveNumberFrom(env: NodeJS.ProcessEnv, name: string, fallback: numb
     throw new Error(`${name} must be a positive number, got "${raw}"`);
   }
   return value;
+}
+
+function cspModeFrom(env: NodeJS.ProcessEnv): Config["contentSecurityPolicy"] {
+  const raw = env.CONTENT_SECURITY_POLICY?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return "enforce";
+  if (raw === "enforce" || raw === "report-only" || raw === "off") return raw;
+  throw new Error(`CONTENT_SECURITY_POLICY must be enforce, report-only or off, got "${env.CONTENT_SECURITY_POLICY}"`);
 }
 
 function booleanFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -219,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     outboxBackoffMs: intFrom(env, "OUTBOX_BACKOFF_MS", 30_000, 1),
     outboxBackoffMaxMs: intFrom(env, "OUTBOX_BACKOFF_MAX_MS", 3_600_000, 1),
     validateResponses: booleanFrom(env, "VALIDATE_RESPONSES", false),
+    contentSecurityPolicy: cspModeFrom(env),
     trustProxy: trustProxyFrom(env),
   };
 }

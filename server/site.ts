@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type NextFunction, type Router } from "express";
 import fs from "fs";
 import path from "path";
+import { createPagePolicies, cspHeaderName, type CspMode } from "./csp";
 
 /** Long-lived caching for files whose name carries a content hash. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -18,9 +19,15 @@ function isHashed(urlPath: string): boolean {
  * slash redirected away, `/home` leading to `/`, and the site's 404 page with
  * status 404 for anything else.
  */
-export function siteRouter(publicDir: string): Router {
+export function siteRouter(publicDir: string, csp: CspMode = "enforce"): Router {
   const router = express.Router();
   const notFoundPage = path.join(publicDir, "404.html");
+  const cspHeader = cspHeaderName(csp);
+  const policyOf = createPagePolicies();
+  /** Each page's own Content-Security-Policy (server/csp.ts). */
+  const setPolicy = (res: Response, file: string) => {
+    if (cspHeader && file.endsWith(".html")) res.setHeader(cspHeader, policyOf(file));
+  };
 
   router.get(["/home", "/home/"], (_req, res) => res.redirect(301, "/"));
 
@@ -32,6 +39,7 @@ export function siteRouter(publicDir: string): Router {
       setHeaders(res, filePath) {
         const urlPath = `/${path.relative(publicDir, filePath).split(path.sep).join("/")}`;
         res.setHeader("Cache-Control", isHashed(urlPath) ? IMMUTABLE : REVALIDATE);
+        setPolicy(res as unknown as Response, filePath);
       },
     }),
   );
@@ -61,6 +69,7 @@ export function siteRouter(publicDir: string): Router {
         return;
       }
       res.setHeader("Cache-Control", REVALIDATE);
+      setPolicy(res, file);
       res.sendFile(file);
     });
   });
@@ -70,6 +79,7 @@ export function siteRouter(publicDir: string): Router {
     res.status(404);
     if (req.accepts("html") && fs.existsSync(notFoundPage)) {
       res.setHeader("Cache-Control", REVALIDATE);
+      setPolicy(res, notFoundPage);
       res.sendFile(notFoundPage);
     } else {
       res.type("text/plain").send("Not found");

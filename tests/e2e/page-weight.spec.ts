@@ -22,8 +22,9 @@ const weight = require("../../scripts/bench/page-weight-lib.cjs") as {
 /**
  * The first-load budget over every page of the build: at most 90 KB of
  * gzipped JavaScript before any interaction, no request to another host, no
- * failed request, and the code of search and of the product order upload only
- * on the pages that use it.
+ * failed request, nothing blocked by the page's Content-Security-Policy, and
+ * the code of search and of the product order upload only on the pages that
+ * use it.
  */
 
 const PUBLIC = path.resolve(__dirname, "../../public");
@@ -45,7 +46,7 @@ test("some product pages have an order form, not all", () => {
 });
 
 for (const route of ROUTES) {
-  test(`${route}: first-load JavaScript within budget, all requests to this site and answered`, async ({ page, baseURL }) => {
+  test(`${route}: first-load JavaScript within budget, all requests to this site and answered, nothing blocked`, async ({ page, baseURL }) => {
     const failed: string[] = [];
     page.on("response", (response) => {
       if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
@@ -54,11 +55,17 @@ for (const route of ROUTES) {
       // A video the page stops loading (pause, navigation) is not a failure of the site.
       if (request.resourceType() !== "media") failed.push(`${request.failure()?.errorText} ${request.url()}`);
     });
+    const blocked: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
     const result = await weight.weighRoute(page, baseURL as string, PUBLIC, route);
 
     expect(result.js, `${route}: ${result.scripts.map((s) => `${s.path} ${s.bytes}`).join(", ")}`).toBeLessThanOrEqual(weight.JS_BUDGET_BYTES);
     expect(result.requests.filter((url) => !url.startsWith(baseURL as string) && !url.startsWith("data:"))).toEqual([]);
     expect(failed).toEqual([]);
+    // The page's Content-Security-Policy (server/csp.ts) lets everything it needs run.
+    expect(blocked).toEqual([]);
 
     const requested = result.requests.join("\n");
     // The search index: only on the search page, which preloads it (elsewhere only once the visitor types in the header box).

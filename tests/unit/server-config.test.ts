@@ -23,6 +23,7 @@ describe("loadConfig", () => {
       outboxIntervalMs: 5_000,
       outboxMaxAttempts: 10,
       validateResponses: false,
+      contentSecurityPolicy: "enforce",
       trustProxy: false,
     });
     // No data/contact.json there: every inbox falls back to MAIL_TO_DEFAULT.
@@ -128,5 +129,15 @@ describe("inboxes", () => {
     expect(inboxes.contact).toBe("front@example.com, back@example.com");
     expect(inboxes.news_letter).toBe("news@example.com");
     expect(inboxes.career).toBe("desk@example.com");
+  });
+});
+
+describe("CONTENT_SECURITY_POLICY", () => {
+  it.each(["enforce", "report-only", "off", "Report-Only"])("accepts %s", (value) => {
+    expect(loadConfig({ CONTENT_SECURITY_POLICY: value }, ROOT).contentSecurityPolicy).toBe(value.toLowerCase());
+  });
+
+  it("refuses anything else, naming the variable", () => {
+    expect(() => loadConfig({ CONTENT_SECURITY_POLICY: "strict" }, ROOT)).toThrow(/CONTENT_SECURITY_POLICY/);
   });
 });
