@@ -5,7 +5,7 @@ import { writeCrawlFiles } from "./src/site-files/crawl";
 import { writeSiteImages } from "./src/site-files/icons";
 import { deferBundleScriptsIn } from "./src/site-files/after-paint";
 import { CATALOGUE_ASSETS_QUERY, writeCatalogueAssets, type CatalogueAssetsData } from "./src/catalogue-assets";
-import { galleryIdsFor } from "./src/utils/gallery";
+import { galleryIdsFor, productImageUrl } from "./src/utils/gallery";
 import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
 
 const SCHEMA_DIR = path.resolve(__dirname, "src/schema");
@@ -115,7 +115,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
       productSchema(company.siteUrl, company, {
         ...product,
         categoryName: parent.breadcrumb,
-        image: product.imageIds.length > 0 ? `/assets/images/${product.imageIds[0]}.png` : undefined,
+        image: product.imageIds.length > 0 ? productImageUrl(product.imageIds[0]) : undefined,
       }),
     ];
     actions.createPage({

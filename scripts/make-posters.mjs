@@ -3,18 +3,19 @@
  * made with the videos by scripts/make-videos.sh), so a phone paints the
  * first frame from a few kilobytes: <name>-poster-<width>.webp for each width
  * of POSTER_WIDTHS below the poster's own, and one at its own width.
- * BackgroundVideo lists the same widths in its srcset (src/utils/poster.ts:
- * keep the two lists equal). The copies are not committed: `npm run assets`
- * makes them, and skips those already newer than their poster.
+ * BackgroundVideo lists the same widths in its srcset (src/utils/poster.ts;
+ * both read src/utils/poster-widths.json). The copies are not committed:
+ * `npm run assets` makes them, and skips those already newer than their poster.
  */
+import { readFileSync } from "node:fs";
 import { readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 
-const POSTER_WIDTHS = [480, 768];
-
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "static", "videos");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const POSTER_WIDTHS = JSON.parse(readFileSync(path.join(root, "src", "utils", "poster-widths.json"), "utf8"));
+const dir = path.join(root, "static", "videos");
 
 async function newer(target, source) {
   try {

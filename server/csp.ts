@@ -1,5 +1,6 @@
 import { createHash } from "crypto";
 import fs from "fs";
+import { MAP_EMBED_BASE } from "../src/utils/map";
 
 /**
  * Content-Security-Policy of the site's pages. Gatsby writes inline bootstrap
@@ -16,8 +17,8 @@ import fs from "fs";
  */
 export type CspMode = "enforce" | "report-only" | "off";
 
-/** Host of the map the contact page embeds on request (src/utils/map.ts). */
-const FRAME_SOURCES = ["https://www.google.com", "https://maps.google.com"];
+/** Origin of the map the contact page embeds on request. */
+const FRAME_SOURCES = [new URL(MAP_EMBED_BASE).origin];
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 const DATA_BLOCK = /\stype=["']?application\/(ld\+)?json/i;

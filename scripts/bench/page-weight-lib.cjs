@@ -89,4 +89,4 @@ async function weighRoute(page, baseUrl, publicDir, route) {
   }
 }
 
-module.exports = { JS_BUDGET_BYTES, gzipSize, htmlAndCss, sitemapRoutes, weighRoute };
+module.exports = { JS_BUDGET_BYTES, sitemapRoutes, weighRoute };

@@ -1,6 +1,7 @@
 import { createIndex } from "./engine";
 import { searchProducts, type Store, type TextIndex } from "./productSearch";
 import type { SearchRecord } from "./config";
+import { productImageUrl } from "../utils/gallery";
 
 export interface SearchUrls {
   index: string;
@@ -51,5 +52,5 @@ export async function runSearch(urls: SearchUrls, query: string, limit?: number)
 export function resultImage(record: SearchRecord): { src: string; width: number; height: number } | null {
   if (record.image) return record.image;
   if (record.imageIds.length === 0) return null;
-  return { src: `/assets/images/${record.imageIds[0]}.png`, width: 800, height: 600 };
+  return { src: productImageUrl(record.imageIds[0]), width: 800, height: 600 };
 }

@@ -7,7 +7,7 @@ import { Seo } from "../components/Seo";
 import { Breadcrumb } from "../components/category/Breadcrumb";
 import { ProductCard } from "../components/category/ProductCard";
 import type { ProductUi } from "../components/product/types";
-import { productImageMap, withSizes, type ProductImageNode } from "../components/product/product-images";
+import { productImageMap, type ProductImageNode } from "../components/product/product-images";
 import * as styles from "./category.module.css";
 
 interface CategoryData {
@@ -76,7 +76,8 @@ export default function CategoryTemplate({ data }: PageProps<CategoryData>): Rea
                     slug={p.slug}
                     name={p.name}
                     shortDescription={p.shortDescription}
-                    image={image ? withSizes(image, CARD_IMAGE_SIZES) : null}
+                    image={image ?? null}
+                    imageSizes={CARD_IMAGE_SIZES}
                     cta={ui.cardCta}
                     headingLevel="h3"
                   />

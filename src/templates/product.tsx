@@ -18,8 +18,6 @@ interface ProductData {
     slug: string;
     name: string;
     shortDescription: string;
-    imageIds: number[];
-    models: string[];
     meta: { title: string; description: string };
     tabs: ProductTabData[];
   } | null;
@@ -106,8 +104,6 @@ export const query = graphql`
       slug
       name
       shortDescription
-      imageIds
-      models
       meta {
         title
         description

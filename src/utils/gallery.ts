@@ -18,6 +18,11 @@ export function productImagePath(id: number): string {
   return `${PRODUCT_IMAGE_DIR}/${id}.png`;
 }
 
+/** URL of a product image as the build publishes it (the spec: the first image id gives the file name, .png). */
+export function productImageUrl(id: number): string {
+  return `/assets/images/${id}.png`;
+}
+
 /** True for an image id the specification allows (an integer from 1 to 59). */
 export function isImageId(id: number): boolean {
   return Number.isInteger(id) && id >= FIRST_IMAGE_ID && id <= LAST_IMAGE_ID;
@@ -45,17 +50,15 @@ export function resolveGalleryProduct(
 }
 
 /**
- * The image ids a gallery shows, in order, without duplicates, keeping only
- * those for which an image exists (`available`, when given). An empty result
- * means the page shows "No products found for this page." instead.
+ * The image ids a gallery shows, in order, without duplicates or ids outside
+ * 1–59. An empty result means the page shows "No products found for this
+ * page." instead (the Gallery also leaves out an id whose file was not drawn).
  */
-export function galleryImageIds(product: GalleryProduct | null, available?: (id: number) => boolean): number[] {
+export function galleryImageIds(product: GalleryProduct | null): number[] {
   if (!product) return [];
   const ids: number[] = [];
   for (const id of product.imageIds) {
-    if (!isImageId(id) || ids.includes(id)) continue;
-    if (available && !available(id)) continue;
-    ids.push(id);
+    if (isImageId(id) && !ids.includes(id)) ids.push(id);
   }
   return ids;
 }

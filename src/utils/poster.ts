@@ -1,9 +1,11 @@
+import WIDTHS from "./poster-widths.json";
+
 /**
- * The WebP copies of a video poster that scripts/make-posters.mjs writes
- * (keep POSTER_WIDTHS equal to the list there): one per width below the
- * poster's own, and one at its own width.
+ * The WebP copies of a video poster that scripts/make-posters.mjs writes from
+ * the same list (poster-widths.json): one per width below the poster's own,
+ * and one at its own width.
  */
-export const POSTER_WIDTHS = [480, 768];
+export const POSTER_WIDTHS: readonly number[] = WIDTHS;
 
 export interface PosterSource {
   /** e.g. "/videos/hero" */

@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import fs from "fs";
-import path from "path";
+import { sitemapRoutes } from "./built-site";
 
 /**
  * axe-core over every route of the built site: each page as it loads, then
@@ -9,15 +8,6 @@ import path from "path";
  * open, and the search suggestions shown. All of axe's rules run (WCAG 2.x
  * A/AA and its best practices), on the whole document.
  */
-
-const PUBLIC = path.resolve(__dirname, "../../public");
-
-/** Every page the sitemap lists (the build writes it from the pages it made), as paths. */
-function sitemapRoutes(): string[] {
-  const xml = fs.readFileSync(path.join(PUBLIC, "sitemap.xml"), "utf8");
-  const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-  return [...new Set(routes)].sort();
-}
 
 const ROUTES = [...sitemapRoutes(), "/search?query=torque", "/search?query=zzqx", "/no-such-page"];
 

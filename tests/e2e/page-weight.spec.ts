@@ -1,23 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import fs from "fs";
 import path from "path";
-
-interface Weight {
-  route: string;
-  html: number;
-  css: number;
-  js: number;
-  scripts: { path: string; bytes: number }[];
-  requests: string[];
-}
-
-// Shared with the benchmark (npm run bench:pages), so both count the same bytes.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const weight = require("../../scripts/bench/page-weight-lib.cjs") as {
-  JS_BUDGET_BYTES: number;
-  sitemapRoutes: (publicDir: string) => string[];
-  weighRoute: (page: Page, baseUrl: string, publicDir: string, route: string) => Promise<Weight>;
-};
+import { JS_BUDGET_BYTES, sitemapRoutes, weighRoute } from "./built-site";
 
 /**
  * The first-load budget over every page of the build: at most 90 KB of
@@ -27,8 +11,7 @@ const weight = require("../../scripts/bench/page-weight-lib.cjs") as {
  * use it.
  */
 
-const PUBLIC = path.resolve(__dirname, "../../public");
-const ROUTES = [...weight.sitemapRoutes(PUBLIC), "/search?query=torque"];
+const ROUTES = [...sitemapRoutes(), "/search?query=torque"];
 
 /** Pages whose product has an Order Form tab (the order upload's chunk loads there only), from data/products/. */
 const PRODUCTS_DIR = path.resolve(__dirname, "../../data/products");
@@ -59,9 +42,9 @@ for (const route of ROUTES) {
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
     });
-    const result = await weight.weighRoute(page, baseURL as string, PUBLIC, route);
+    const result = await weighRoute(page, baseURL as string, route);
 
-    expect(result.js, `${route}: ${result.scripts.map((s) => `${s.path} ${s.bytes}`).join(", ")}`).toBeLessThanOrEqual(weight.JS_BUDGET_BYTES);
+    expect(result.js, `${route}: ${result.scripts.map((s) => `${s.path} ${s.bytes}`).join(", ")}`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
     expect(result.requests.filter((url) => !url.startsWith(baseURL as string) && !url.startsWith("data:"))).toEqual([]);
     expect(failed).toEqual([]);
     // The page's Content-Security-Policy (server/csp.ts) lets everything it needs run.

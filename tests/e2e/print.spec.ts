@@ -17,12 +17,24 @@ test.describe("product page on paper", () => {
     await expect(page.getByRole("banner")).toBeHidden();
     await expect(page.getByRole("contentinfo")).toBeHidden();
     await expect(page.getByRole("tablist")).toBeHidden();
-    await expect(page.locator('[role="tabpanel"][data-kind="documents"]')).toBeHidden();
-    await expect(page.locator('[role="tabpanel"][data-kind="order-form"]')).toBeHidden();
     await expect(page.getByTestId("gallery").locator("ul")).toBeHidden();
     await expect(page.getByTestId("units-toggle")).toBeHidden();
     await expect(page.getByText("Skip to content")).toBeHidden();
   });
+
+  for (const [tab, kind] of [
+    ["Catalog", "documents"],
+    ["Order Form", "order-form"],
+  ]) {
+    test(`leaves out the ${tab} tab even when it is the open one`, async ({ page }) => {
+      await page.emulateMedia({ media: "screen" });
+      await page.getByRole("tab", { name: tab, exact: true }).click();
+      const panel = page.locator(`[role="tabpanel"][data-kind="${kind}"]`);
+      await expect(panel).toBeVisible();
+      await page.emulateMedia({ media: "print" });
+      await expect(panel).toBeHidden();
+    });
+  }
 
   test("prints every information tab under its name, with the company line on top", async ({ page }) => {
     const company = page.getByTestId("print-brand");

@@ -11,6 +11,7 @@ import {
   isFading,
   isImageId,
   productImagePath,
+  productImageUrl,
   resolveGalleryProduct,
   settleImage,
   thumbnailLabel,
@@ -33,6 +34,7 @@ describe("gallery constants", () => {
   it("names an image file by its id with the .png extension", () => {
     expect(productImagePath(48)).toBe("products/48.png");
     expect(productImagePath(1)).toBe("products/1.png");
+    expect(productImageUrl(48)).toBe("/assets/images/48.png");
   });
 
   it.each([
@@ -71,10 +73,6 @@ describe("galleryImageIds", () => {
 
   it("drops duplicates and ids outside 1 to 59", () => {
     expect(galleryImageIds({ slug: "x", imageIds: [0, 3, 3, 60, 1] })).toEqual([3, 1]);
-  });
-
-  it("keeps only the images that exist when told which do", () => {
-    expect(galleryImageIds({ slug: "x", imageIds: [1, 2, 3] }, (id) => id !== 2)).toEqual([1, 3]);
   });
 
   it("is empty for no product or a product without images (the page then says no product was found)", () => {

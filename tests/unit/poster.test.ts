@@ -1,4 +1,4 @@
-import { POSTER_WIDTHS, posterSrcSet } from "../../src/utils/poster";
+import { posterSrcSet } from "../../src/utils/poster";
 
 describe("posterSrcSet", () => {
   it("lists the smaller copies and one at the poster's own width", () => {
@@ -11,11 +11,5 @@ describe("posterSrcSet", () => {
     expect(posterSrcSet({ base: "/videos/trainings-mobile", width: 540 })).toBe(
       "/videos/trainings-mobile-poster-480.webp 480w, /videos/trainings-mobile-poster-540.webp 540w",
     );
-  });
-
-  it("uses the widths scripts/make-posters.mjs writes", async () => {
-    const { readFile } = await import("fs/promises");
-    const script = await readFile(require.resolve("../../scripts/make-posters.mjs"), "utf8");
-    expect(script).toContain(`const POSTER_WIDTHS = ${JSON.stringify(POSTER_WIDTHS).replace(/,/g, ", ")};`);
   });
 });

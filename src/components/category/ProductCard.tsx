@@ -10,6 +10,8 @@ interface ProductCardProps {
   name: string;
   shortDescription: string;
   image: IGatsbyImageData | null;
+  /** The image's `sizes` hint: how wide the card is at each screen width. */
+  imageSizes?: string;
   cta: string;
   /** The heading level inside the grid (h2 under the page's h1). */
   headingLevel?: "h2" | "h3";
@@ -20,12 +22,12 @@ interface ProductCardProps {
  * clickable through its one link (the name), stretched over the card, so
  * there is no nested link and the link's name is the product's name.
  */
-export function ProductCard({ slug, name, shortDescription, image, cta, headingLevel = "h2" }: ProductCardProps): React.ReactElement {
+export function ProductCard({ slug, name, shortDescription, image, imageSizes, cta, headingLevel = "h2" }: ProductCardProps): React.ReactElement {
   const Heading = headingLevel;
   return (
     <article className={styles.card} data-testid="product-card">
       <div className={styles.media}>
-        {image ? <Picture image={image} alt="" className={styles.image} /> : <div className={styles.placeholder} />}
+        {image ? <Picture image={image} sizes={imageSizes} alt="" className={styles.image} /> : <div className={styles.placeholder} />}
       </div>
       <div className={styles.body}>
         <Heading className={styles.title}>

@@ -30,15 +30,3 @@ export function productImageMap(nodes: readonly ProductImageNode[]): Map<number,
   }
   return map;
 }
-
-/** The same image with its own `sizes` hint, so a thumbnail or a card does not fetch the full-width file. */
-export function withSizes(image: IGatsbyImageData, sizes: string): IGatsbyImageData {
-  return {
-    ...image,
-    images: {
-      ...image.images,
-      fallback: image.images.fallback ? { ...image.images.fallback, sizes } : undefined,
-      sources: image.images.sources?.map((s) => ({ ...s, sizes })),
-    },
-  };
-}

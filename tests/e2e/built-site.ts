@@ -1,0 +1,30 @@
+import type { Page } from "@playwright/test";
+import path from "path";
+
+/** The built site the browser tests run against, and the page-weight counting shared with the benchmark. */
+export const PUBLIC = path.resolve(__dirname, "../../public");
+
+export interface Weight {
+  route: string;
+  html: number;
+  css: number;
+  js: number;
+  scripts: { path: string; bytes: number }[];
+  requests: string[];
+}
+
+// One implementation for `npm run bench:pages` and the tests (a CommonJS module the .mjs benchmark imports too).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const lib = require("../../scripts/bench/page-weight-lib.cjs") as {
+  JS_BUDGET_BYTES: number;
+  sitemapRoutes: (publicDir: string) => string[];
+  weighRoute: (page: Page, baseUrl: string, publicDir: string, route: string) => Promise<Weight>;
+};
+
+export const JS_BUDGET_BYTES = lib.JS_BUDGET_BYTES;
+
+/** Every page the sitemap of the build lists, as paths. */
+export const sitemapRoutes = (): string[] => lib.sitemapRoutes(PUBLIC);
+
+/** Loads `route` and weighs what it loaded before any interaction (see page-weight-lib.cjs). */
+export const weighRoute = (page: Page, baseUrl: string, route: string): Promise<Weight> => lib.weighRoute(page, baseUrl, PUBLIC, route);
