@@ -2,6 +2,7 @@ import express, { type Request, type Response, type NextFunction, type Router } 
 import fs from "fs";
 import path from "path";
 import { createPagePolicies, cspHeaderName, type CspMode } from "./csp";
+import { createSearchPageRenderer, servedQuery } from "./search-page";
 
 /** Long-lived caching for files whose name carries a content hash. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -16,7 +17,8 @@ function isHashed(urlPath: string): boolean {
 /**
  * Serves the Gatsby build: hashed assets cached for a year, HTML and page data
  * revalidated, `/about-us` answered with `about-us/index.html`, a trailing
- * slash redirected away, `/home` leading to `/`, and the site's 404 page with
+ * slash redirected away, `/home` leading to `/`, `/search?query=...` with its
+ * results rendered (server/search-page.tsx), and the site's 404 page with
  * status 404 for anything else.
  */
 export function siteRouter(publicDir: string, csp: CspMode = "enforce"): Router {
@@ -30,6 +32,20 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce"): Router 
   };
 
   router.get(["/home", "/home/"], (_req, res) => res.redirect(301, "/"));
+
+  const searchPage = path.join(publicDir, "search", "index.html");
+  const renderSearch = createSearchPageRenderer(publicDir, searchPage);
+  router.get("/search", (req: Request, res: Response, next: NextFunction) => {
+    const query = req.path === "/search" ? servedQuery(new URL(req.originalUrl, "http://localhost").searchParams) : null;
+    const html = query === null ? null : renderSearch(query);
+    if (html === null) {
+      next();
+      return;
+    }
+    res.setHeader("Cache-Control", REVALIDATE);
+    setPolicy(res, searchPage);
+    res.type("html").send(html);
+  });
 
   router.use(
     express.static(publicDir, {

@@ -1,51 +1,40 @@
-import React, { useEffect, useState } from "react";
+import React, { useEffect, useRef, useState } from "react";
 import { graphql, Link, navigate, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { useSearchUrls } from "../hooks/useSearchUrls";
-import { resultImage, runSearch } from "../search/client";
-import type { SearchRecord } from "../search/config";
+import { runSearch } from "../search/client";
+import { SearchOutcome, type Outcome, type OutcomeLabels } from "../search/SearchOutcome";
+import { INPUT_ID, OUTCOME_ID, readServedResults } from "../search/served";
 import { searchHref } from "../utils/search";
-import { fill } from "../utils/template";
 import * as styles from "./search.module.css";
 
 interface SearchPageData {
-  page: {
+  page: OutcomeLabels & {
     heading: string;
     intro: string;
     inputLabel: string;
     formLabel: string;
     submitLabel: string;
-    searchingLabel: string;
-    resultsHeading: string;
-    resultCount: string;
-    resultCountOne: string;
-    noResultsHeading: string;
-    noResultsMessage: string;
-    errorMessage: string;
-    viewProduct: string;
     meta: { title: string; description: string };
   };
 }
 
-type Outcome =
-  | { state: "idle" }
-  | { state: "loading" }
-  | { state: "results"; results: SearchRecord[] }
-  | { state: "empty" }
-  | { state: "error" };
-
-/** /search?query=...&error=...: the spec's search page (section 2 and 4). */
-/** Result cards per row on wide screens (search.module.css: 3 columns from 768 px). */
-const RESULTS_PER_ROW = 3;
-
+/**
+ * /search?query=...&error=...: the spec's search page (section 2 and 4). The
+ * server answers a query with its first results already rendered
+ * (server/search-page.ts); the page starts from them and searches in the
+ * browser for every query typed after that.
+ */
 export default function SearchPage({ data, location }: PageProps<SearchPageData>): React.ReactElement {
   const { page } = data;
   const urls = useSearchUrls();
   const params = new URLSearchParams(location.search);
   const query = (params.get("query") ?? "").trim();
   const forcedError = params.get("error") === "true";
-  const [outcome, setOutcome] = useState<Outcome>({ state: "idle" });
+  const [outcome, setOutcome] = useState<Outcome>(() => servedOutcome(query, forcedError));
+  // The query whose results came with the page: not searched again.
+  const served = useRef(outcome.state === "idle" ? null : query);
   const [text, setText] = useState(query);
 
   useEffect(() => setText(query), [query]);
@@ -57,6 +46,10 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
     }
     if (query === "") {
       setOutcome({ state: "idle" });
+      return;
+    }
+    if (served.current === query) {
+      served.current = null;
       return;
     }
     let current = true;
@@ -86,11 +79,11 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
         <h1>{page.heading}</h1>
         <p>{page.intro}</p>
         <form role="search" aria-label={page.formLabel} className={styles.form} onSubmit={onSubmit} action="/search" method="get">
-          <label htmlFor="search-page-input" className="visually-hidden">
+          <label htmlFor={INPUT_ID} className="visually-hidden">
             {page.inputLabel}
           </label>
           <input
-            id="search-page-input"
+            id={INPUT_ID}
             name="query"
             type="search"
             className={styles.input}
@@ -103,67 +96,20 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
           </button>
         </form>
 
-        <div className={styles.outcome} aria-live="polite" aria-busy={outcome.state === "loading"}>
-          {outcome.state === "loading" && (
-            <div className={styles.spinnerWrap} role="status" data-testid="search-spinner">
-              <span className={styles.spinner} aria-hidden="true" />
-              <span className="visually-hidden">{page.searchingLabel}</span>
-            </div>
-          )}
-          {outcome.state === "error" && (
-            <div className={styles.error} role="alert">
-              {page.errorMessage}
-            </div>
-          )}
-          {outcome.state === "empty" && (
-            <div className={styles.empty}>
-              <h2>{page.noResultsHeading}</h2>
-              <p>{fill(page.noResultsMessage, { query })}</p>
-            </div>
-          )}
-          {outcome.state === "results" && (
-            <>
-              <h2 className={styles.resultsHeading}>{fill(page.resultsHeading, { query })}</h2>
-              <p className={styles.count}>
-                {outcome.results.length === 1 ? page.resultCountOne : fill(page.resultCount, { count: outcome.results.length })}
-              </p>
-              <ul className={styles.grid} data-testid="search-results">
-                {outcome.results.map((r, i) => {
-                  const image = resultImage(r);
-                  // The first row is on screen at once: fetch it now, the rest as it scrolls in.
-                  const firstRow = i < RESULTS_PER_ROW;
-                  return (
-                    <li key={r.slug} className={styles.card}>
-                      {image && (
-                        <img
-                          className={styles.image}
-                          src={image.src}
-                          width={image.width}
-                          height={image.height}
-                          alt=""
-                          loading={firstRow ? "eager" : "lazy"}
-                          decoding="async"
-                          {...(i === 0 ? { fetchpriority: "high" } : {})}
-                        />
-                      )}
-                      <div className={styles.body}>
-                        <p className={styles.category}>{r.category}</p>
-                        <h3 className={styles.name}>
-                          <Link to={`/${r.slug}`} className={styles.link}>
-                            {r.name}
-                          </Link>
-                        </h3>
-                      </div>
-                    </li>
-                  );
-                })}
-              </ul>
-            </>
-          )}
+        <div id={OUTCOME_ID} className={styles.outcome} aria-live="polite" aria-busy={outcome.state === "loading"}>
+          <SearchOutcome labels={page} query={query} outcome={outcome} Link={Link} />
         </div>
       </section>
     </Layout>
   );
+}
+
+/** The outcome the page was served with, read on its first render in the browser (none at build time). */
+function servedOutcome(query: string, forcedError: boolean): Outcome {
+  if (forcedError || query === "" || typeof document === "undefined") return { state: "idle" };
+  const results = readServedResults(document, query);
+  if (!results) return { state: "idle" };
+  return results.length > 0 ? { state: "results", results } : { state: "empty" };
 }
 
 export const query = graphql`
@@ -181,7 +127,6 @@ export const query = graphql`
       noResultsHeading
       noResultsMessage
       errorMessage
-      viewProduct
       meta {
         title
         description

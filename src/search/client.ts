@@ -1,7 +1,6 @@
 import { createIndex } from "./engine";
 import { searchProducts, type Store, type TextIndex } from "./productSearch";
 import type { SearchRecord } from "./config";
-import { productImageUrl } from "../utils/gallery";
 
 export interface SearchUrls {
   index: string;
@@ -46,11 +45,4 @@ export function loadSearch(urls: SearchUrls): Promise<LoadedSearch> {
 export async function runSearch(urls: SearchUrls, query: string, limit?: number): Promise<SearchRecord[]> {
   const { index, store } = await loadSearch(urls);
   return searchProducts(index, store, query, limit);
-}
-
-/** The card image of a result: the small WebP made at build time, else the product's PNG. */
-export function resultImage(record: SearchRecord): { src: string; width: number; height: number } | null {
-  if (record.image) return record.image;
-  if (record.imageIds.length === 0) return null;
-  return { src: productImageUrl(record.imageIds[0]), width: 800, height: 600 };
 }

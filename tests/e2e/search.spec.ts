@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /** Types into the header search until suggestions show: text typed before the page has hydrated is not seen by React. */
 async function typeUntilSuggested(box: Locator, listbox: Locator, text: string): Promise<void> {
@@ -7,6 +7,18 @@ async function typeUntilSuggested(box: Locator, listbox: Locator, text: string):
     await box.pressSequentially(text);
     await expect(listbox).toBeVisible({ timeout: 1500 });
   }).toPass({ timeout: 15_000 });
+}
+
+/** True once React has hydrated the element (before that a submit would be the browser's own, a new page load). */
+const hydrated = (locator: Locator) => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")));
+
+/** Types a query into the search page's own box and submits it, as a search in the browser. */
+async function searchOnPage(page: Page, text: string): Promise<void> {
+  const box = page.getByRole("main").getByRole("searchbox");
+  await expect.poll(() => hydrated(box), { timeout: 15_000 }).toBe(true);
+  await box.fill(text);
+  await box.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`query=${text}$`));
 }
 
 test.describe("search page", () => {
@@ -45,14 +57,15 @@ test.describe("search page", () => {
     await expect(results.getByRole("link").first()).toHaveAttribute("href", "/spring-return-bolt-tensioner");
   });
 
-  test("shows a spinner while the index loads", async ({ page }) => {
+  test("shows a spinner while the index loads for a query typed on the page", async ({ page }) => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/static/*.index.txt", async (route) => {
       await gate;
       await route.continue();
     });
-    await page.goto("/search?query=pump");
+    await page.goto("/search");
+    await searchOnPage(page, "pump");
     await expect(page.getByTestId("search-spinner")).toBeVisible();
     release();
     await expect(page.getByTestId("search-results")).toBeVisible();
@@ -75,7 +88,8 @@ test.describe("search page", () => {
 
   test("shows the error box and stops the spinner when the index cannot load", async ({ page }) => {
     await page.route("**/static/*.index.txt", (route) => route.fulfill({ status: 500, body: "" }));
-    await page.goto("/search?query=torque");
+    await page.goto("/search");
+    await searchOnPage(page, "torque");
     await expect(page.getByRole("main").getByRole("alert")).toHaveText("Sorry, there was an error processing your search. Please try again later.");
     await expect(page.getByTestId("search-spinner")).toHaveCount(0);
   });
@@ -88,7 +102,7 @@ test.describe("search page", () => {
     await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   });
 
-  test("the index is fetched only when a search starts", async ({ page }) => {
+  test("the index is fetched only on the search page, ready for the next query typed there", async ({ page }) => {
     const fetched: string[] = [];
     page.on("request", (r) => {
       if (/\.index\.txt|\.store\.json/.test(r.url())) fetched.push(r.url());
@@ -98,7 +112,52 @@ test.describe("search page", () => {
     expect(fetched).toEqual([]);
     await page.goto("/search?query=pump");
     await expect(page.getByTestId("search-results")).toBeVisible();
-    expect(fetched.length).toBe(2);
+    // Ready for the next query typed on the page.
+    await expect.poll(() => fetched.length).toBe(2);
+  });
+
+  test("a query in the address comes with its results in the HTML, which the page hydrates as they are", async ({ page, browser }) => {
+    // Without JavaScript: the results are in the page the server sent.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto("/search?query=torque");
+    await expect(plain.getByRole("main").getByRole("searchbox")).toHaveValue("torque");
+    await expect(plain.getByTestId("search-results").getByRole("link", { name: "Square Drive Torque Wrench" })).toHaveAttribute("href", "/square-drive-torque-wrench");
+    await expect(plain.locator("#search-outcome img").first()).toHaveJSProperty("complete", true);
+    await noScript.close();
+
+    // With JavaScript: React adopts those elements (none replaced, no hydration error) and searches no more.
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
+    });
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const box = document.getElementById("search-outcome")!;
+        const w = window as unknown as { served: { image: Element | null; removed: number } };
+        w.served = { image: box.querySelector("img"), removed: 0 };
+        new MutationObserver((records) => records.forEach((r) => (w.served.removed += r.removedNodes.length))).observe(box, { childList: true, subtree: true });
+      });
+    });
+    await page.goto("/search?query=torque");
+    const link = page.getByTestId("search-results").getByRole("link", { name: "Square Drive Torque Wrench" });
+    await expect.poll(() => hydrated(link), { timeout: 15_000 }).toBe(true);
+    const state = await page.evaluate(() => {
+      const { served } = window as unknown as { served: { image: Element | null; removed: number } };
+      return { removed: served.removed, sameImage: served.image !== null && served.image === document.querySelector("#search-outcome img") };
+    });
+    expect(state).toEqual({ removed: 0, sameImage: true });
+    await expect(page.getByTestId("search-spinner")).toHaveCount(0);
+    expect(problems).toEqual([]);
+
+    // The next query is searched in the browser, and the links are the site's own (no page load).
+    await searchOnPage(page, "tensioner");
+    await expect(page.getByTestId("search-results").getByRole("link", { name: "Subsea Bolt Tensioner" })).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByTestId("search-results").getByRole("link", { name: "Subsea Bolt Tensioner" }).click();
+    await expect(page).toHaveURL(/\/subsea-bolt-tensioner$/);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 });
 

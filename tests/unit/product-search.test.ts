@@ -1,32 +1,5 @@
-import fs from "fs";
-import path from "path";
-// The browser and the build use flexsearch 0.6, the version gatsby-plugin-local-search writes its index with.
-import FlexSearch from "flexsearch";
-import { INDEX_FIELDS, normalize, type SearchQueryResult } from "../../src/search/config";
-import { createIndex } from "../../src/search/engine";
-import { editDistance, matchesModel, modelFamilies, searchProducts, type Store, type TextIndex } from "../../src/search/productSearch";
-
-const dataDir = path.resolve(__dirname, "../../data");
-const readDir = (dir: string) =>
-  fs
-    .readdirSync(path.join(dataDir, dir))
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dataDir, dir, f), "utf8")));
-
-/** Builds the index exactly as the plugin does (JSON of the indexed fields), then exports and imports it as the browser does. */
-function buildSearch(): { index: TextIndex; store: Store } {
-  const result: SearchQueryResult = { data: { products: { nodes: readDir("products") }, categories: { nodes: readDir("categories") } } };
-  const records = normalize(result);
-  const built = createIndex(FlexSearch);
-  for (const r of records) {
-    const indexed = Object.fromEntries(INDEX_FIELDS.map((k) => [k, r[k as keyof typeof r]]));
-    built.add(r.slug, JSON.stringify(indexed));
-  }
-  const browserIndex = createIndex(FlexSearch);
-  browserIndex.import(built.export());
-  const store: Store = Object.fromEntries(records.map(({ text: _text, ...record }) => [record.slug, record]));
-  return { index: browserIndex, store };
-}
+import { buildSearch } from "../support/search-index";
+import { editDistance, matchesModel, modelFamilies, searchProducts } from "../../src/search/productSearch";
 
 const { index, store } = buildSearch();
 const slugs = (query: string) => searchProducts(index, store, query).map((r) => r.slug);

@@ -1,0 +1,113 @@
+import React from "react";
+import type { SearchRecord } from "./config";
+import { resultImage } from "./image";
+import { fill } from "../utils/template";
+
+/**
+ * What the search page shows under its form. Rendered by the page in the
+ * browser and by the server, which answers /search?query=... with the first
+ * results already in the HTML: both must produce the same markup, so this view
+ * has no CSS-module import (its class names are the literal ones below, styled
+ * by search.module.css under the outcome box) and takes the link component.
+ */
+
+export type Outcome =
+  | { state: "idle" }
+  | { state: "loading" }
+  | { state: "results"; results: SearchRecord[] }
+  | { state: "empty" }
+  | { state: "error" };
+
+/** The page's texts the outcome uses (data/search.json). */
+export interface OutcomeLabels {
+  searchingLabel: string;
+  resultsHeading: string;
+  resultCount: string;
+  resultCountOne: string;
+  noResultsHeading: string;
+  noResultsMessage: string;
+  errorMessage: string;
+}
+
+export interface LinkProps {
+  to: string;
+  className?: string;
+  children?: React.ReactNode;
+}
+
+/** Result cards per row on wide screens (search.module.css: 3 columns from 768 px). */
+export const RESULTS_PER_ROW = 3;
+
+interface Props {
+  labels: OutcomeLabels;
+  query: string;
+  outcome: Outcome;
+  Link: React.ComponentType<LinkProps>;
+}
+
+export function SearchOutcome({ labels, query, outcome, Link }: Props): React.ReactElement | null {
+  switch (outcome.state) {
+    case "idle":
+      return null;
+    case "loading":
+      return (
+        <div className="search-spinner-wrap" role="status" data-testid="search-spinner">
+          <span className="search-spinner" aria-hidden="true" />
+          <span className="visually-hidden">{labels.searchingLabel}</span>
+        </div>
+      );
+    case "error":
+      return (
+        <div className="search-error" role="alert">
+          {labels.errorMessage}
+        </div>
+      );
+    case "empty":
+      return (
+        <div className="search-empty">
+          <h2>{labels.noResultsHeading}</h2>
+          <p>{fill(labels.noResultsMessage, { query })}</p>
+        </div>
+      );
+    case "results": {
+      const { results } = outcome;
+      return (
+        <>
+          <h2 className="search-results-heading">{fill(labels.resultsHeading, { query })}</h2>
+          <p className="search-count">{results.length === 1 ? labels.resultCountOne : fill(labels.resultCount, { count: results.length })}</p>
+          <ul className="search-grid" data-testid="search-results">
+            {results.map((r, i) => {
+              const image = resultImage(r);
+              // The first row is on screen at once: fetch it now, the rest as it scrolls in.
+              const firstRow = i < RESULTS_PER_ROW;
+              return (
+                <li key={r.slug} className="search-card">
+                  {image && (
+                    <img
+                      className="search-card-image"
+                      src={image.src}
+                      width={image.width}
+                      height={image.height}
+                      alt=""
+                      loading={firstRow ? "eager" : "lazy"}
+                      decoding="async"
+                      {...(i === 0 ? { fetchpriority: "high" } : {})}
+                    />
+                  )}
+                  <div className="search-card-body">
+                    <p className="search-card-category">{r.category}</p>
+                    <h3 className="search-card-name">
+                      <Link to={`/${r.slug}`} className="search-card-link">
+                        {r.name}
+                      </Link>
+                    </h3>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      );
+    }
+  }
+}
