@@ -34,15 +34,8 @@ function publicFileSize(publicDir, urlPath) {
   return sizeCache.get(key);
 }
 
-/** The built HTML file of a route ("/search?query=x" -> public/search/index.html). */
-function htmlFileOf(publicDir, route) {
-  const pathname = new URL(route, "http://localhost").pathname.replace(/\/$/, "");
-  return path.join(publicDir, pathname, "index.html");
-}
-
-/** Gzipped bytes of the page's HTML without its inlined CSS, and of that CSS. */
-function htmlAndCss(publicDir, route) {
-  const html = fs.readFileSync(htmlFileOf(publicDir, route), "utf8");
+/** Gzipped bytes of a page's HTML without its inlined CSS, and of that CSS. */
+function htmlAndCss(html) {
   let css = "";
   const rest = html.replace(/(<style[^>]*>)([\s\S]*?)(<\/style>)/g, (_, open, body, close) => {
     css += body;
@@ -67,7 +60,10 @@ async function weighRoute(page, baseUrl, publicDir, route) {
   const onRequest = (request) => requests.push(request.url());
   page.on("request", onRequest);
   try {
-    await page.goto(new URL(route, baseUrl).href, { waitUntil: "load" });
+    const response = await page.goto(new URL(route, baseUrl).href, { waitUntil: "load" });
+    if (!response) throw new Error(`${route}: no response`);
+    // The HTML as served: for /search?query=... the server adds the results to the built page.
+    const html = await response.text();
     // The footer's sign-up form is on every page; data-hydrated says React has taken over.
     await page.waitForSelector('footer form[data-hydrated="true"]', { state: "attached", timeout: 20_000 });
     await page.waitForLoadState("networkidle");
@@ -83,7 +79,7 @@ async function weighRoute(page, baseUrl, publicDir, route) {
       .filter((url) => url.origin === origin)
       .map((url) => ({ path: url.pathname, bytes: publicFileSize(publicDir, url.pathname) }));
     const js = scripts.reduce((sum, s) => sum + s.bytes, 0);
-    return { route, ...htmlAndCss(publicDir, route), js, scripts, requests };
+    return { route, ...htmlAndCss(html), js, scripts, requests };
   } finally {
     page.off("request", onRequest);
   }

@@ -1,7 +1,8 @@
 /**
  * The product search as the browser runs it: the size of what it downloads
  * (the index and store the build published under public/static/) and the
- * time of a query over a fixed list of queries.
+ * time of a query over a fixed list of queries; then the server's answer to
+ * /search?query=... (server/search-page.tsx): its time and size.
  *
  *   npm run build && node scripts/bench/search.mjs [--rounds 200]
  */
@@ -61,21 +62,41 @@ const index = createIndex(require("flexsearch"));
 index.import(indexText);
 const store = JSON.parse(storeText);
 
-// Warm up, then time every query of every round.
-for (const q of QUERIES) searchProducts(index, store, q);
-const times = [];
-for (let r = 0; r < rounds; r++) {
-  for (const q of QUERIES) {
-    const start = process.hrtime.bigint();
-    searchProducts(index, store, q);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+/** Milliseconds of `run(query)` for every query of every round, after a warm-up, sorted. */
+function timeQueries(run) {
+  for (const q of QUERIES) run(q);
+  const times = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const q of QUERIES) {
+      const start = process.hrtime.bigint();
+      run(q);
+      times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
   }
+  return times.sort((a, b) => a - b);
 }
-times.sort((a, b) => a - b);
-const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+const percentile = (times, p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+const summary = (times) => `median ${percentile(times, 50).toFixed(3)} ms, p95 ${percentile(times, 95).toFixed(3)} ms`;
+
+const times = timeQueries((q) => searchProducts(index, store, q));
 
 console.log("search: index and store the browser fetches when a search starts");
 console.log(`search index   ${indexText.length} bytes, ${gz(indexText)} bytes gzipped`);
 console.log(`search store   ${storeText.length} bytes, ${gz(storeText)} bytes gzipped`);
 console.log(`flexsearch lib ${flexsearchJs.length} bytes, ${gz(flexsearchJs)} bytes gzipped`);
-console.log(`search queries ${QUERIES.length} queries x ${rounds} rounds: median ${pct(50).toFixed(3)} ms, p95 ${pct(95).toFixed(3)} ms`);
+console.log(`search queries ${QUERIES.length} queries x ${rounds} rounds: ${summary(times)}`);
+
+const rendererFile = path.join(ROOT, "dist", "server", "search-page.js");
+if (fs.existsSync(rendererFile)) {
+  const { createSearchPageRenderer } = require(rendererFile);
+  const render = createSearchPageRenderer(path.join(ROOT, "public"));
+  const page = render("torque");
+  if (page === null) {
+    console.error("The server could not render the built search page");
+    process.exit(1);
+  }
+  const served = timeQueries(render);
+  console.log("search page served with its results (server/search-page.tsx)");
+  console.log(`served page    /search?query=torque ${page.length} bytes, ${gz(page)} bytes gzipped`);
+  console.log(`server render  ${QUERIES.length} queries x ${rounds} rounds: ${summary(served)}`);
+}

@@ -6,6 +6,7 @@
  * every page. Built-in Helvetica only (no font files, no images): every
  * string goes through pdfSafe() first.
  */
+import { fill } from "../utils/template";
 import PDFDocument from "pdfkit";
 import { pdfSafe } from "./pdf-text";
 
@@ -65,10 +66,6 @@ export interface TableOptions {
   caption?: string;
   /** The first column holds row headers (printed bold). */
   rowHeaders?: boolean;
-}
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m));
 }
 
 export class PdfWriter {
@@ -475,4 +472,3 @@ export class PdfWriter {
   }
 }
 
-export { fill as fillTemplate };

@@ -6,7 +6,8 @@
  */
 import { catalogDocumentUrl } from "../utils/downloads";
 import { NOT_GIVEN, columnLabel, formatCell, isMeasure, isNeutral, isQuantity, type Cell, type UnitSystem } from "../utils/units";
-import { PdfWriter, fillTemplate, type TableRow } from "./pdf-writer";
+import { PdfWriter, type TableRow } from "./pdf-writer";
+import { fill } from "../utils/template";
 import type {
   CompanyData,
   ConsumableTool,
@@ -54,7 +55,7 @@ export function productPageUrl(company: CompanyData, slug: string): string {
 export function footerContact(company: CompanyData, texts: PdfTexts): string {
   const address = company.address.lines.join(", ");
   const site = company.siteUrl.replace(/^https?:\/\//, "");
-  return `${address}  ·  ${fillTemplate(texts.contactLine, { phone: company.phone, email: company.email, site })}`;
+  return `${address}  ·  ${fill(texts.contactLine, { phone: company.phone, email: company.email, site })}`;
 }
 
 function isGap(row: SpecRow): row is { gap: string } {
@@ -206,7 +207,7 @@ function writeQuestionnaire(pdf: PdfWriter, ctx: ProductDocumentContext): void {
   const { product, texts, company } = ctx;
   const q = texts.questionnaire;
   pdf.paragraph(q.intro);
-  pdf.notice(q.returnTitle, [fillTemplate(q.returnNote, { email: company.email, url: productPageUrl(company, product.slug) })]);
+  pdf.notice(q.returnTitle, [fill(q.returnNote, { email: company.email, url: productPageUrl(company, product.slug) })]);
   pdf.heading(q.customerHeading);
   for (const field of q.fields) pdf.fillLine(field);
   pdf.heading(q.productHeading);

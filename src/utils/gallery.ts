@@ -3,6 +3,8 @@
  * it, kept free of React so it can be unit-tested.
  */
 
+import { fill } from "./template";
+
 /** Time between a thumbnail click and the chosen image showing (spec: image fade delay 200 ms). */
 export const GALLERY_FADE_MS = 200;
 
@@ -72,14 +74,9 @@ export function galleryIdsFor(slug: string | null | undefined, products: readonl
   return galleryImageIds(resolveGalleryProduct(slug, products, defaultSlug));
 }
 
-/** Fills a label template: "Show image {n} of {count}" -> "Show image 2 of 3". */
-export function fillTemplate(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
-}
-
 /** Accessible name of a thumbnail button: position is 0-based, the label counts from 1. */
 export function thumbnailLabel(template: string, position: number, count: number): string {
-  return fillTemplate(template, { n: position + 1, count });
+  return fill(template, { n: position + 1, count });
 }
 
 /**

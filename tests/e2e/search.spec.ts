@@ -124,6 +124,14 @@ test.describe("search page", () => {
     await expect(plain.getByRole("main").getByRole("searchbox")).toHaveValue("torque");
     await expect(plain.getByTestId("search-results").getByRole("link", { name: "Square Drive Torque Wrench" })).toHaveAttribute("href", "/square-drive-torque-wrench");
     await expect(plain.locator("#search-outcome img").first()).toHaveJSProperty("complete", true);
+    // So a search from the header works without JavaScript too.
+    await plain.goto("/");
+    const box = plain.getByRole("combobox", { name: "Search products" });
+    await box.hover();
+    await box.fill("pump");
+    await box.press("Enter");
+    await expect(plain).toHaveURL(/\/search\?query=pump$/);
+    await expect(plain.getByTestId("search-results").getByRole("link", { name: "Torque Pump" })).toBeVisible();
     await noScript.close();
 
     // With JavaScript: React adopts those elements (none replaced, no hydration error) and searches no more.

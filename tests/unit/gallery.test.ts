@@ -4,7 +4,6 @@ import {
   LAST_IMAGE_ID,
   chooseImage,
   fadeDelay,
-  fillTemplate,
   galleryIdsFor,
   galleryImageIds,
   initialGalleryState,
@@ -17,6 +16,7 @@ import {
   thumbnailLabel,
   type GalleryProduct,
 } from "../../src/utils/gallery";
+import { fill } from "../../src/utils/template";
 
 const products: GalleryProduct[] = [
   { slug: "top-loading-arms", imageIds: [48, 49] },
@@ -104,7 +104,7 @@ describe("labels", () => {
   });
 
   it("leaves unknown placeholders as they are", () => {
-    expect(fillTemplate("{a} and {b}", { a: 1 })).toBe("1 and {b}");
+    expect(fill("{a} and {b}", { a: 1 })).toBe("1 and {b}");
   });
 });
 

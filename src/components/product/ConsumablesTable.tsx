@@ -1,6 +1,6 @@
 import React from "react";
 import { Picture } from "../Picture";
-import { fillTemplate } from "../../utils/gallery";
+import { fill } from "../../utils/template";
 import { formatCell } from "../../utils/units";
 import { NotGiven } from "./NotGiven";
 import type { ConsumableToolData, ProductUi } from "./types";
@@ -27,7 +27,7 @@ export function ConsumablesTable({ tools, labels, notGivenLabel, scrollLabel }: 
       <div
         className={styles.scroll}
         role="region"
-        aria-label={fillTemplate(scrollLabel, { title: labels.title })}
+        aria-label={fill(scrollLabel, { title: labels.title })}
         // The frame scrolls sideways: it takes focus so keyboard users can scroll it.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
@@ -64,7 +64,7 @@ export function ConsumablesTable({ tools, labels, notGivenLabel, scrollLabel }: 
                     {drawing ? (
                       <Picture
                         image={drawing}
-                        alt={fillTemplate(labels.drawingAlt, { description: tool.description })}
+                        alt={fill(labels.drawingAlt, { description: tool.description })}
                         className={own.drawing}
                       />
                     ) : (

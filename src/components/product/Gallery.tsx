@@ -1,10 +1,10 @@
 import React, { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../Picture";
+import { fill } from "../../utils/template";
 import {
   chooseImage,
   fadeDelay,
-  fillTemplate,
   GALLERY_FADE_MS,
   initialGalleryState,
   isFading,
@@ -86,7 +86,7 @@ export function Gallery({
 
   const count = ids.length;
   const shownId = ids[Math.min(state.shown, count - 1)];
-  const alt = (i: number) => fillTemplate(altTemplate, { name, n: i + 1, count });
+  const alt = (i: number) => fill(altTemplate, { name, n: i + 1, count });
   const main = images.get(shownId) as IGatsbyImageData;
 
   return (

@@ -1,5 +1,5 @@
 import React, { useId } from "react";
-import { fillTemplate } from "../../utils/gallery";
+import { fill } from "../../utils/template";
 import { columnLabel, formatCell, type Cell } from "../../utils/units";
 import { NotGiven } from "./NotGiven";
 import type { SpecRow, SpecTableData } from "./types";
@@ -38,7 +38,7 @@ export function SpecTable({ table, fallbackTitle, notGivenLabel, scrollLabel }: 
       <div
         className={styles.scroll}
         role="region"
-        aria-label={fillTemplate(scrollLabel, { title })}
+        aria-label={fill(scrollLabel, { title })}
         aria-describedby={table.note ? noteId : undefined}
         // The frame scrolls sideways: it takes focus so keyboard users can scroll it.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
