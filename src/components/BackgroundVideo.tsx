@@ -1,6 +1,6 @@
 import React, { useEffect, useRef, useState } from "react";
 import { Icon } from "./Icon";
-import { posterSrcSet } from "../utils/poster";
+import { coverSizes, posterSrcSet } from "../utils/poster";
 import * as styles from "./BackgroundVideo.module.css";
 
 export interface VideoSource {
@@ -85,14 +85,14 @@ export function BackgroundVideo({
               media={`(max-width: ${mobileMaxWidth}px)`}
               type="image/webp"
               srcSet={posterSrcSet(mobile)}
-              sizes="100vw"
+              sizes={coverSizes(mobile)}
               width={mobile.width}
               height={mobile.height}
             />
             <source media={`(max-width: ${mobileMaxWidth}px)`} srcSet={`${mobile.base}-poster.jpg`} width={mobile.width} height={mobile.height} />
           </>
         )}
-        <source type="image/webp" srcSet={posterSrcSet(desktop)} sizes="100vw" />
+        <source type="image/webp" srcSet={posterSrcSet(desktop)} sizes={coverSizes(desktop)} />
         <img
           className={styles.media}
           src={`${desktop.base}-poster.jpg`}

@@ -168,3 +168,33 @@ test.describe("server", () => {
     expect(response?.status()).toBe(200);
   });
 });
+
+test.describe("video posters", () => {
+  test("on a phone, each poster is fetched large enough to cover its box, not stretched, and its video stays inside it", async ({ browser }) => {
+    // Lighthouse's phone: a stretched copy blurs and counts smaller than the video's first frame drawn over it later.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+    const page = await context.newPage();
+    for (const route of ["/", "/trainings", "/controlled-bolting-hydraulic-equipments", "/on-site-atex-machining"]) {
+      await page.goto(route);
+      const poster = page.locator('main img[src^="/videos/"]').first();
+      await expect(poster).toHaveJSProperty("complete", true);
+      const fit = await poster.evaluate((img: HTMLImageElement) => {
+        const box = img.getBoundingClientRect();
+        return { src: img.currentSrc, natural: [img.naturalWidth, img.naturalHeight], box: [Math.round(box.width), Math.round(box.height)] };
+      });
+      expect(fit.src, route).toMatch(/-poster-\d+\.webp$/);
+      expect(fit.natural[0], `${route} ${JSON.stringify(fit)}`).toBeGreaterThanOrEqual(fit.box[0]);
+      expect(fit.natural[1], `${route} ${JSON.stringify(fit)}`).toBeGreaterThanOrEqual(fit.box[1]);
+
+      // Once it plays, the video lies 1 px inside the poster: never measured larger, it never takes over as the largest paint.
+      const video = page.locator("main video");
+      await expect(video).toHaveAttribute("data-playing", "true", { timeout: 10_000 });
+      const [outer, inner] = await Promise.all([poster.boundingBox(), video.boundingBox()]);
+      expect(inner!.x - outer!.x).toBeCloseTo(1, 1);
+      expect(inner!.y - outer!.y).toBeCloseTo(1, 1);
+      expect(outer!.width - inner!.width).toBeCloseTo(2, 1);
+      expect(outer!.height - inner!.height).toBeCloseTo(2, 1);
+    }
+    await context.close();
+  });
+});

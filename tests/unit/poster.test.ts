@@ -1,4 +1,4 @@
-import { posterSrcSet } from "../../src/utils/poster";
+import { coverSizes, posterSrcSet } from "../../src/utils/poster";
 
 describe("posterSrcSet", () => {
   it("lists the smaller copies and one at the poster's own width", () => {
@@ -11,5 +11,12 @@ describe("posterSrcSet", () => {
     expect(posterSrcSet({ base: "/videos/trainings-mobile", width: 540 })).toBe(
       "/videos/trainings-mobile-poster-480.webp 480w, /videos/trainings-mobile-poster-540.webp 540w",
     );
+  });
+});
+
+describe("coverSizes", () => {
+  it("is the screen's width, or the poster's width at the screen's height when that is more", () => {
+    expect(coverSizes({ width: 1280, height: 720 })).toBe("max(100vw, 178vh)");
+    expect(coverSizes({ width: 540, height: 960 })).toBe("max(100vw, 57vh)");
   });
 });
