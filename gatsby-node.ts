@@ -4,6 +4,7 @@ import path from "path";
 import { writeCrawlFiles } from "./src/site-files/crawl";
 import { writeSiteImages } from "./src/site-files/icons";
 import { deferBundleScriptsIn } from "./src/site-files/after-paint";
+import { refreshInlinedStylesheets } from "./src/site-files/inline-css";
 import { CATALOGUE_ASSETS_QUERY, writeCatalogueAssets, type CatalogueAssetsData } from "./src/catalogue-assets";
 import { galleryIdsFor, productImageUrl } from "./src/utils/gallery";
 import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
@@ -158,6 +159,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     crawl.data.company.siteUrl,
     crawl.data.pages.nodes.map((n) => n.path),
   );
+  const restyled = refreshInlinedStylesheets(path.resolve(__dirname, "public"));
+  if (restyled > 0) reporter.info(`this build's stylesheet inlined into ${restyled} pages Gatsby had not rebuilt`);
   // Every page paints before its scripts are fetched (src/site-files/after-paint.ts).
   const deferred = deferBundleScriptsIn(path.resolve(__dirname, "public"));
   reporter.info(`bundle scripts deferred past the first paint in ${deferred} pages`);

@@ -1,5 +1,4 @@
-import fs from "fs";
-import path from "path";
+import { rewriteHtmlFiles } from "./html-files";
 
 /** Longest wait for the page's images before the scripts are fetched anyway. */
 export const LOAD_WAIT_CAP_MS = 3000;
@@ -49,18 +48,5 @@ export function deferBundleScripts(html: string): string {
 
 /** Applies deferBundleScripts to every .html file under `dir`; returns how many files it changed. */
 export function deferBundleScriptsIn(dir: string): number {
-  let changed = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) changed += deferBundleScriptsIn(file);
-    else if (entry.name.endsWith(".html")) {
-      const html = fs.readFileSync(file, "utf8");
-      const next = deferBundleScripts(html);
-      if (next !== html) {
-        fs.writeFileSync(file, next);
-        changed++;
-      }
-    }
-  }
-  return changed;
+  return rewriteHtmlFiles(dir, deferBundleScripts);
 }
