@@ -1,5 +1,6 @@
 import React, { useEffect, useRef, useState } from "react";
 import { Icon } from "./Icon";
+import { mainImageAttributes } from "../utils/main-image";
 import { coverSizes, posterSrcSet } from "../utils/poster";
 import * as styles from "./BackgroundVideo.module.css";
 
@@ -100,6 +101,7 @@ export function BackgroundVideo({
           height={desktop.height}
           alt=""
           fetchPriority="high"
+          {...mainImageAttributes}
         />
       </picture>
       {source && (

@@ -1,5 +1,6 @@
 import React from "react";
 import type { IGatsbyImageData, ImageDataLike } from "gatsby-plugin-image";
+import { mainImageAttributes } from "../utils/main-image";
 import * as styles from "./Picture.module.css";
 
 /**
@@ -45,8 +46,9 @@ export function Picture({ image, alt, className, loading = "lazy", priority = "a
   const fallback = images.fallback;
   const hint = sizes ?? fallback?.sizes;
   const wrapperStyle: React.CSSProperties = { backgroundColor, ...(layout === "fixed" ? { width, height } : {}), ...style };
-  // React 18 does not know fetchPriority yet: the lowercase attribute passes through as is.
-  const fetchPriority = priority === "high" ? ({ fetchpriority: "high" } as Record<string, string>) : {};
+  // React 18 does not know fetchPriority yet: the lowercase attribute passes through as is. The
+  // page's one high-priority image is its main image, which its scripts wait for (after-paint.ts).
+  const fetchPriority = priority === "high" ? { fetchpriority: "high", ...mainImageAttributes } : {};
   return (
     <div className={`${styles.wrapper} ${styles[layout]} ${className ?? ""}`} style={wrapperStyle}>
       {layout === "fullWidth" && <div aria-hidden="true" style={{ paddingTop: `${(height / width) * 100}%` }} />}

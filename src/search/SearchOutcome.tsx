@@ -1,6 +1,7 @@
 import React from "react";
 import type { SearchRecord } from "./config";
 import { resultImage } from "./image";
+import { mainImageAttributes } from "../utils/main-image";
 import { fill } from "../utils/template";
 
 /**
@@ -91,7 +92,7 @@ export function SearchOutcome({ labels, query, outcome, Link }: Props): React.Re
                       alt=""
                       loading={firstRow ? "eager" : "lazy"}
                       decoding="async"
-                      {...(i === 0 ? { fetchpriority: "high" } : {})}
+                      {...(i === 0 ? { fetchpriority: "high", ...mainImageAttributes } : {})}
                     />
                   )}
                   <div className="search-card-body">

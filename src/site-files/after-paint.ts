@@ -1,7 +1,11 @@
 import { rewriteHtmlFiles } from "./html-files";
+import { MAIN_IMAGE_TIMING } from "../utils/main-image";
 
 /** Longest wait for the page's images before the scripts are fetched anyway. */
 export const LOAD_WAIT_CAP_MS = 3000;
+
+/** Longest wait, once the images are in, for the browser to report the main image on screen. */
+export const MAIN_IMAGE_WAIT_CAP_MS = 500;
 
 /**
  * Gatsby ends every page with <script async> tags for its runtime, React and
@@ -13,13 +17,24 @@ export const LOAD_WAIT_CAP_MS = 3000;
  * one small inline script adds the same tags once the page has painted and
  * its images are in: after the first frame (requestAnimationFrame, then a
  * task) and the window's load event, or LOAD_WAIT_CAP_MS after that frame if
- * the load event is slow to come. React hydrates right after. A page opened
- * in a background tab, where frames do not run, loads them at once.
+ * the load event is slow to come. A page whose main image is marked
+ * (src/utils/main-image.ts) also waits for the browser's Element Timing entry
+ * saying that image is on screen (frames reach the screen a little after
+ * they are drawn), at most MAIN_IMAGE_WAIT_CAP_MS; a browser without Element
+ * Timing does not wait. React hydrates right after. A page opened in a
+ * background tab, where frames do not run, loads them at once.
  */
 export function afterFirstPaintLoader(sources: readonly string[]): string {
   return (
     "(function(s){var d=false;function l(){if(d)return;d=true;s.forEach(function(u){var e=document.createElement('script');e.src=u;e.async=true;document.body.appendChild(e)})}" +
-    "function f(){if(document.readyState==='complete'){l()}else{window.addEventListener('load',function(){setTimeout(l,0)});setTimeout(l," +
+    "function p(){var m=document.querySelector('img[elementtiming=" +
+    MAIN_IMAGE_TIMING +
+    "]'),o=window.PerformanceObserver,t=o&&o.supportedEntryTypes;" +
+    "if(!m||!t||t.indexOf('element')<0){setTimeout(l,0);return}" +
+    "var b=new o(function(){b.disconnect();setTimeout(l,0)});b.observe({type:'element',buffered:true});setTimeout(l," +
+    String(MAIN_IMAGE_WAIT_CAP_MS) +
+    ")}" +
+    "function f(){if(document.readyState==='complete'){p()}else{window.addEventListener('load',p);setTimeout(l," +
     String(LOAD_WAIT_CAP_MS) +
     ")}}" +
     "if(document.visibilityState==='hidden'||typeof requestAnimationFrame!=='function'){l()}else{requestAnimationFrame(function(){setTimeout(f,0)})}})(" +

@@ -74,9 +74,10 @@ describe("the search page served with its results", () => {
     const names = [...box.matchAll(/<a class="search-card-link" href="\/([a-z-]+)">([^<]+)<\/a>/g)];
     expect(names.map((m) => m[1])).toEqual(expected.map((r) => r.slug));
     expect(names.map((m) => m[2])).toEqual(expected.map((r) => r.name));
-    // The first card's image is the page's largest content: fetched at once, at high priority.
-    expect(box).toMatch(/<img class="search-card-image" src="[^"]+" width="\d+" height="\d+" alt="" loading="eager" decoding="async" fetchpriority="high"\/>/);
+    // The first card's image is the page's largest content: fetched at once, at high priority, and the one its scripts wait for.
+    expect(box).toMatch(/<img class="search-card-image" src="[^"]+" width="\d+" height="\d+" alt="" loading="eager" decoding="async" fetchpriority="high" elementtiming="main-image"\/>/);
     expect((box.match(/fetchpriority/g) ?? []).length).toBe(1);
+    expect((box.match(/elementtiming/g) ?? []).length).toBe(1);
 
     expect(res.text).toMatch(/<input id="search-page-input"[^>]* value="torque"\/>/);
     expect(res.text).not.toContain('value=""');

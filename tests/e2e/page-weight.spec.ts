@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import fs from "fs";
 import path from "path";
 import { JS_BUDGET_BYTES, sitemapRoutes, weighRoute } from "./built-site";
+import { MAIN_IMAGE_WAIT_CAP_MS } from "../../src/site-files/after-paint";
 
 /**
  * The first-load budget over every page of the build: at most 90 KB of
@@ -56,5 +57,33 @@ for (const route of ROUTES) {
     // The order upload's code, found by its call's path (the shared form values name every mail type, the path is its own).
     const sources = await Promise.all(result.scripts.map(async (s) => (await page.request.get(s.path)).text()));
     expect(sources.some((source) => source.includes("contact/product_order_form"))).toBe(ORDER_FORM_PAGES.has(route));
+  });
+}
+
+// Pages whose largest content is a marked main image (src/utils/main-image.ts): a poster, a product photo, the first result.
+const MAIN_IMAGE_ROUTES = ["/", "/trainings", "/controlled-bolting-hydraulic-equipments", "/square-drive-torque-wrench", "/about-us", "/search?query=torque"];
+
+for (const route of MAIN_IMAGE_ROUTES) {
+  test(`${route}: the page's scripts are fetched once its main image is on screen`, async ({ page }) => {
+    await page.goto(route);
+    await page.waitForSelector('footer form[data-hydrated="true"]', { state: "attached", timeout: 20_000 });
+    const timing = await page.evaluate(
+      () =>
+        new Promise<{ shown: number | null; firstScript: number | null; load: number }>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            observer.disconnect();
+            const shown = list.getEntries().find((e) => (e as PerformanceEntry & { identifier: string }).identifier === "main-image") as
+              | (PerformanceEntry & { renderTime: number })
+              | undefined;
+            const scripts = performance.getEntriesByType("resource").filter((e) => (e as PerformanceResourceTiming).initiatorType === "script");
+            const load = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
+            resolve({ shown: shown?.renderTime ?? null, firstScript: scripts.length ? Math.min(...scripts.map((s) => s.startTime)) : null, load });
+          }).observe({ type: "element", buffered: true });
+        }),
+    );
+    expect(timing.shown, "the main image is reported on screen").not.toBeNull();
+    expect(timing.firstScript).not.toBeNull();
+    // Not before the image is on screen, unless the browser is that slow to show it (the loader's cap).
+    expect(timing.firstScript!, JSON.stringify(timing)).toBeGreaterThanOrEqual(Math.min(timing.shown!, timing.load + MAIN_IMAGE_WAIT_CAP_MS));
   });
 }

@@ -1,8 +1,33 @@
 import vm from "vm";
-import { LOAD_WAIT_CAP_MS, afterFirstPaintLoader, deferBundleScripts } from "../../src/site-files/after-paint";
+import { LOAD_WAIT_CAP_MS, MAIN_IMAGE_WAIT_CAP_MS, afterFirstPaintLoader, deferBundleScripts } from "../../src/site-files/after-paint";
+import { MAIN_IMAGE_TIMING } from "../../src/utils/main-image";
 
 /** Runs the loader in a tiny fake page; the test drives its frames, tasks (with delays) and load event. */
-function run(visibility: "visible" | "hidden", readyState: "loading" | "interactive" | "complete" = "interactive") {
+interface PageOptions {
+  /** The page marks its main image (elementtiming). */
+  mainImage?: boolean;
+  /** The entry types the browser's PerformanceObserver supports (none: no PerformanceObserver). */
+  entryTypes?: string[];
+}
+
+function run(visibility: "visible" | "hidden", readyState: "loading" | "interactive" | "complete" = "interactive", options: PageOptions = {}) {
+  /** PerformanceObservers the loader made: `report()` delivers an entry as the browser does once the frame is on screen. */
+  const observers: { options?: object; connected: boolean; report: () => void }[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = options.entryTypes ?? [];
+    private record: { options?: object; connected: boolean; report: () => void };
+    constructor(callback: () => void) {
+      this.record = { connected: false, report: () => this.record.connected && callback() };
+      observers.push(this.record);
+    }
+    observe(observeOptions: object) {
+      this.record.options = observeOptions;
+      this.record.connected = true;
+    }
+    disconnect() {
+      this.record.connected = false;
+    }
+  }
   const appended: { src: string; async: boolean }[] = [];
   const frames: (() => void)[] = [];
   const tasks: { fn: () => void; delay: number }[] = [];
@@ -12,9 +37,13 @@ function run(visibility: "visible" | "hidden", readyState: "loading" | "interact
       visibilityState: visibility,
       readyState,
       createElement: () => ({ src: "", async: false }),
+      querySelector: (selector: string) => (options.mainImage && selector === `img[elementtiming=${MAIN_IMAGE_TIMING}]` ? {} : null),
       body: { appendChild: (el: { src: string; async: boolean }) => appended.push(el) },
     },
-    window: { addEventListener: (type: string, fn: () => void) => type === "load" && onLoad.push(fn) },
+    window: {
+      addEventListener: (type: string, fn: () => void) => type === "load" && onLoad.push(fn),
+      ...(options.entryTypes ? { PerformanceObserver: FakeObserver } : {}),
+    },
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
     setTimeout: (fn: () => void, delay = 0) => tasks.push({ fn, delay }),
   };
@@ -25,7 +54,7 @@ function run(visibility: "visible" | "hidden", readyState: "loading" | "interact
     for (const t of due) tasks.splice(tasks.indexOf(t), 1);
     due.forEach((t) => t.fn());
   };
-  return { appended, frames, tasks, onLoad, runTasks, context };
+  return { appended, frames, tasks, onLoad, runTasks, context, observers };
 }
 
 const ALL = [
@@ -51,7 +80,43 @@ describe("afterFirstPaintLoader", () => {
     page.context.document.readyState = "complete";
     page.frames.shift()?.();
     page.runTasks(0);
+    page.runTasks(0);
     expect(page.appended).toEqual(ALL);
+  });
+
+  it("with a main image, also waits for the browser to report it on screen, or at most MAIN_IMAGE_WAIT_CAP_MS", () => {
+    for (const way of ["reported", "cap"] as const) {
+      const page = run("visible", "interactive", { mainImage: true, entryTypes: ["element", "paint"] });
+      page.frames.shift()?.();
+      page.runTasks(0);
+      page.onLoad.forEach((fn) => fn());
+      expect(page.observers).toEqual([expect.objectContaining({ options: { type: "element", buffered: true }, connected: true })]);
+      page.runTasks(0);
+      expect(page.appended).toEqual([]);
+      if (way === "reported") page.observers[0].report();
+      else page.runTasks(MAIN_IMAGE_WAIT_CAP_MS);
+      page.runTasks(0);
+      expect(page.appended).toEqual(ALL);
+      // The other way out comes later and adds nothing more.
+      if (way === "reported") {
+        expect(page.observers[0].connected).toBe(false);
+        page.runTasks(MAIN_IMAGE_WAIT_CAP_MS);
+      } else page.observers[0].report();
+      page.runTasks(0);
+      expect(page.appended).toHaveLength(3);
+    }
+  });
+
+  it("does not wait for a main image without Element Timing, nor without a main image", () => {
+    for (const options of [{ mainImage: true, entryTypes: ["paint"] }, { mainImage: true }, { mainImage: false, entryTypes: ["element"] }]) {
+      const page = run("visible", "interactive", options);
+      page.frames.shift()?.();
+      page.runTasks(0);
+      page.onLoad.forEach((fn) => fn());
+      page.runTasks(0);
+      expect(page.observers).toHaveLength(0);
+      expect(page.appended).toEqual(ALL);
+    }
   });
 
   it(`stops waiting for the load event after ${LOAD_WAIT_CAP_MS} ms, and adds the scripts once only`, () => {
