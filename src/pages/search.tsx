@@ -23,7 +23,7 @@ interface SearchPageData {
 /**
  * /search?query=...&error=...: the spec's search page (section 2 and 4). The
  * server answers a query with its first results already rendered
- * (server/search-page.ts); the page starts from them and searches in the
+ * (server/search-page.tsx); the page starts from them and searches in the
  * browser for every query typed after that.
  */
 export default function SearchPage({ data, location }: PageProps<SearchPageData>): React.ReactElement {
@@ -40,6 +40,9 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
   useEffect(() => setText(query), [query]);
 
   useEffect(() => {
+    // Only the first query is served: the page may come back to it later (history), with other results on screen.
+    const fromServer = served.current === query;
+    served.current = null;
     if (forcedError) {
       setOutcome({ state: "error" });
       return;
@@ -48,10 +51,7 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
       setOutcome({ state: "idle" });
       return;
     }
-    if (served.current === query) {
-      served.current = null;
-      return;
-    }
+    if (fromServer) return;
     let current = true;
     setOutcome({ state: "loading" });
     runSearch(urls, query)

@@ -162,6 +162,13 @@ test.describe("search page", () => {
     // The next query is searched in the browser, and the links are the site's own (no page load).
     await searchOnPage(page, "tensioner");
     await expect(page.getByTestId("search-results").getByRole("link", { name: "Subsea Bolt Tensioner" })).toBeVisible();
+    // Back to the served query: its results again, not the ones on screen.
+    await page.goBack();
+    await expect(page).toHaveURL(/query=torque$/);
+    await expect(page.getByTestId("search-results").getByRole("link", { name: "Square Drive Torque Wrench" })).toBeVisible();
+    await expect(page.getByTestId("search-results").getByRole("link", { name: "Subsea Bolt Tensioner" })).toHaveCount(0);
+    await page.goForward();
+    await expect(page.getByTestId("search-results").getByRole("link", { name: "Subsea Bolt Tensioner" })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByTestId("search-results").getByRole("link", { name: "Subsea Bolt Tensioner" }).click();
     await expect(page).toHaveURL(/\/subsea-bolt-tensioner$/);
