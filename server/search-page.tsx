@@ -1,12 +1,16 @@
 import fs from "fs";
 import path from "path";
+// The build and the browser use flexsearch 0.6, the version gatsby-plugin-local-search writes its index with.
+import FlexSearch from "flexsearch";
 import React from "react";
 import { renderToString } from "react-dom/server";
 import { createIndex } from "../src/search/engine";
 import { searchProducts, type Store, type TextIndex } from "../src/search/productSearch";
 import type { SearchRecord } from "../src/search/config";
-import { SearchOutcome, type LinkProps, type OutcomeLabels } from "../src/search/SearchOutcome";
+import { SearchOutcome, outcomeOf, type LinkProps, type OutcomeLabels } from "../src/search/SearchOutcome";
 import { INPUT_ID, OUTCOME_ID, servedResultsScript } from "../src/search/served";
+import { escapeMarkup } from "../src/utils/escape";
+import { readSearchParams } from "../src/utils/search";
 
 /**
  * Answers /search?query=... with the results in the HTML. The built search
@@ -41,9 +45,9 @@ interface SearchUrlsQuery {
   data?: { localSearchProducts?: { publicIndexURL?: string; publicStoreURL?: string } };
 }
 
-// flexsearch 0.6 ships CommonJS whose bundled typings describe a later API: engine.ts types the part used.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadFlexsearch = (): unknown => require("flexsearch");
+/** The page's empty outcome box, and its search input (rendered with value=""). */
+const OUTCOME_BOX = new RegExp(`(<div\\b[^>]*\\bid="${OUTCOME_ID}"[^>]*>)(</div>)`);
+const SEARCH_INPUT = new RegExp(`<input\\b[^>]*\\bid="${INPUT_ID}"[^>]*>`);
 
 function readJson<T>(file: string): T {
   return JSON.parse(fs.readFileSync(file, "utf8")) as T;
@@ -73,13 +77,13 @@ function loadBuilt(publicDir: string, pageFile: string): Built {
     if (urls) break;
   }
   if (!urls?.publicIndexURL || !urls.publicStoreURL) throw new Error("the search page names no index");
-  const index = createIndex(loadFlexsearch());
+  const index = createIndex(FlexSearch);
   index.import(fs.readFileSync(publicFile(publicDir, urls.publicIndexURL), "utf8"));
   const store = readJson<Store>(publicFile(publicDir, urls.publicStoreURL));
   // The page preloads the index and store for a search it runs itself; with the results in it, they
   // would only take bandwidth from its images. Its scripts fetch them after it has painted.
   const html = withoutPreloads(page, [urls.publicIndexURL, urls.publicStoreURL]);
-  if (!html.includes(`id="${OUTCOME_ID}"`) || !html.includes(`id="${INPUT_ID}"`)) throw new Error("the search page has no outcome box or input");
+  if (!OUTCOME_BOX.test(html) || !SEARCH_INPUT.test(html)) throw new Error("the search page has no empty outcome box or no search input");
   return { html, labels, index, store };
 }
 
@@ -92,26 +96,19 @@ function PlainLink({ to, className, children }: LinkProps): React.ReactElement {
   );
 }
 
-const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /** The built page with `results` for `query` rendered into its outcome box, its input filled and the data block added. */
-export function renderSearchPage(built: Pick<Built, "html" | "labels">, query: string, results: SearchRecord[]): string {
-  const outcome = results.length > 0 ? ({ state: "results", results } as const) : ({ state: "empty" } as const);
-  const markup = renderToString(<SearchOutcome labels={built.labels} query={query} outcome={outcome} Link={PlainLink} />);
-  const box = new RegExp(`(<div\\b[^>]*\\bid="${OUTCOME_ID}"[^>]*>)(</div>)`);
-  const input = new RegExp(`<input\\b[^>]*\\bid="${INPUT_ID}"[^>]*>`);
-  if (!box.test(built.html) || !input.test(built.html)) throw new Error("the search page's outcome box is not empty or its input is missing");
+function renderSearchPage(built: Built, query: string, results: SearchRecord[]): string {
+  const markup = renderToString(<SearchOutcome labels={built.labels} query={query} outcome={outcomeOf(results)} Link={PlainLink} />);
   return built.html
-    .replace(box, (_all, open: string, close: string) => open + markup + close)
-    .replace(input, (tag) => tag.replace(/\svalue="[^"]*"/, "").replace(/\/?>$/, (end) => ` value="${escapeAttribute(query)}"${end}`))
+    .replace(OUTCOME_BOX, (_all, open: string, close: string) => open + markup + close)
+    .replace(SEARCH_INPUT, (tag) => tag.replace(/\svalue="[^"]*"/, "").replace(/\/?>$/, (end) => ` value="${escapeMarkup(query)}"${end}`))
     .replace(/<\/body>(?![\s\S]*<\/body>)/, () => `${servedResultsScript({ query, results })}</body>`);
 }
 
 /** The query a /search URL asks the server to render, as the page reads it; null when the browser is to search. */
 export function servedQuery(search: URLSearchParams): string | null {
-  if (search.get("error") === "true") return null;
-  const query = (search.get("query") ?? "").trim();
-  return query === "" || query.length > MAX_SERVED_QUERY_LENGTH ? null : query;
+  const { query, forcedError } = readSearchParams(search);
+  return forcedError || query === "" || query.length > MAX_SERVED_QUERY_LENGTH ? null : query;
 }
 
 /**

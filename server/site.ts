@@ -3,6 +3,7 @@ import fs from "fs";
 import path from "path";
 import { createPagePolicies, cspHeaderName, type CspMode } from "./csp";
 import { createSearchPageRenderer, servedQuery } from "./search-page";
+import { SEARCH_PATH } from "../src/utils/search";
 
 /** Long-lived caching for files whose name carries a content hash. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -35,8 +36,8 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce"): Router 
 
   const searchPage = path.join(publicDir, "search", "index.html");
   const renderSearch = createSearchPageRenderer(publicDir, searchPage);
-  router.get("/search", (req: Request, res: Response, next: NextFunction) => {
-    const query = req.path === "/search" ? servedQuery(new URL(req.originalUrl, "http://localhost").searchParams) : null;
+  router.get(SEARCH_PATH, (req: Request, res: Response, next: NextFunction) => {
+    const query = req.path === SEARCH_PATH ? servedQuery(new URL(req.originalUrl, "http://localhost").searchParams) : null;
     const html = query === null ? null : renderSearch(query);
     if (html === null) {
       next();

@@ -471,4 +471,3 @@ export class PdfWriter {
     return this.done;
   }
 }
-

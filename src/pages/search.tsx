@@ -4,9 +4,9 @@ import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { useSearchUrls } from "../hooks/useSearchUrls";
 import { runSearch } from "../search/client";
-import { SearchOutcome, type Outcome, type OutcomeLabels } from "../search/SearchOutcome";
+import { SearchOutcome, outcomeOf, type Outcome, type OutcomeLabels } from "../search/SearchOutcome";
 import { INPUT_ID, OUTCOME_ID, readServedResults } from "../search/served";
-import { searchHref } from "../utils/search";
+import { readSearchParams, searchHref } from "../utils/search";
 import * as styles from "./search.module.css";
 
 interface SearchPageData {
@@ -29,9 +29,7 @@ interface SearchPageData {
 export default function SearchPage({ data, location }: PageProps<SearchPageData>): React.ReactElement {
   const { page } = data;
   const urls = useSearchUrls();
-  const params = new URLSearchParams(location.search);
-  const query = (params.get("query") ?? "").trim();
-  const forcedError = params.get("error") === "true";
+  const { query, forcedError } = readSearchParams(location.search);
   const [outcome, setOutcome] = useState<Outcome>(() => servedOutcome(query, forcedError));
   // The query whose results came with the page: not searched again.
   const served = useRef(outcome.state === "idle" ? null : query);
@@ -56,7 +54,7 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
     setOutcome({ state: "loading" });
     runSearch(urls, query)
       .then((results) => {
-        if (current) setOutcome(results.length > 0 ? { state: "results", results } : { state: "empty" });
+        if (current) setOutcome(outcomeOf(results));
       })
       .catch((err: unknown) => {
         console.error("Search failed:", err);
@@ -108,8 +106,7 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
 function servedOutcome(query: string, forcedError: boolean): Outcome {
   if (forcedError || query === "" || typeof document === "undefined") return { state: "idle" };
   const results = readServedResults(document, query);
-  if (!results) return { state: "idle" };
-  return results.length > 0 ? { state: "results", results } : { state: "empty" };
+  return results ? outcomeOf(results) : { state: "idle" };
 }
 
 export const query = graphql`

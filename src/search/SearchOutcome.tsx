@@ -19,6 +19,11 @@ export type Outcome =
   | { state: "empty" }
   | { state: "error" };
 
+/** What a finished search shows: its results, or the no-results message. */
+export function outcomeOf(results: SearchRecord[]): Outcome {
+  return results.length > 0 ? { state: "results", results } : { state: "empty" };
+}
+
 /** The page's texts the outcome uses (data/search.json). */
 export interface OutcomeLabels {
   searchingLabel: string;

@@ -4,14 +4,11 @@
  */
 import fs from "fs";
 import path from "path";
+import { escapeMarkup } from "../utils/escape";
 
 /** Pages that are not content: the 404 page and Gatsby's development pages. */
 export function isIndexable(pagePath: string): boolean {
   return !/^\/(404|dev-404-page)(\.html|\/)?$/.test(pagePath) && !pagePath.startsWith("/404");
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 }
 
 /** The canonical URL of a page: the site URL and the path, without a trailing slash. */
@@ -24,7 +21,7 @@ export function pageUrl(siteUrl: string, pagePath: string): string {
 export function sitemapXml(siteUrl: string, pagePaths: string[]): string {
   const urls = [...new Set(pagePaths.filter(isIndexable))]
     .sort()
-    .map((p) => `  <url><loc>${escapeXml(pageUrl(siteUrl, p))}</loc></url>`);
+    .map((p) => `  <url><loc>${escapeMarkup(pageUrl(siteUrl, p))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 

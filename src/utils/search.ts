@@ -12,3 +12,9 @@ export function searchHref(text: string, inProgress: boolean): string | null {
   if (query === "") return null;
   return `${SEARCH_PATH}?${new URLSearchParams({ query }).toString()}`;
 }
+
+/** What a search page address asks for (spec, section 4): the trimmed query, and whether error=true forces the error state. */
+export function readSearchParams(search: string | URLSearchParams): { query: string; forcedError: boolean } {
+  const params = typeof search === "string" ? new URLSearchParams(search) : search;
+  return { query: (params.get("query") ?? "").trim(), forcedError: params.get("error") === "true" };
+}

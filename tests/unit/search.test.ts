@@ -1,4 +1,4 @@
-import { searchHref } from "../../src/utils/search";
+import { readSearchParams, searchHref } from "../../src/utils/search";
 
 describe("searchHref", () => {
   it("leads to /search with the query", () => {
@@ -12,5 +12,16 @@ describe("searchHref", () => {
   });
   it("does nothing while a search is in progress", () => {
     expect(searchHref("torque", true)).toBeNull();
+  });
+});
+
+describe("readSearchParams", () => {
+  it("reads back what searchHref wrote", () => {
+    const href = searchHref("  bolt tensioner & pump ", false)!;
+    expect(readSearchParams(href.slice(href.indexOf("?")))).toEqual({ query: "bolt tensioner & pump", forcedError: false });
+  });
+  it("trims, takes the first query, and forces the error state only for error=true", () => {
+    expect(readSearchParams("?query=+a%20b+&query=c&error=true")).toEqual({ query: "a b", forcedError: true });
+    expect(readSearchParams(new URLSearchParams("error=1"))).toEqual({ query: "", forcedError: false });
   });
 });
