@@ -7,7 +7,7 @@ function main(): void {
   const app = createApp(config);
   const outbox = createOutboxDispatcher({ store: app.store, config });
   const server = app.listen(config.port, config.host, () => {
-    console.log(`Serving ${config.publicDir} on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`);
+    console.log(`Node.js ${process.version}; serving ${config.publicDir} on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`);
     console.log(
       `API data in ${config.dataDir}; notifications ${config.smtpUrl ? "sent over SMTP" : `written to ${config.dataDir}/outbox/ (no SMTP_URL)`}`,
     );

@@ -1,0 +1,39 @@
+/**
+ * The Node.js line this project runs on, read from .nvmrc (the one place it is
+ * written), and a check that says at once what to do on another line.
+ * Plain CommonJS without dependencies, so it runs on any Node before anything else.
+ */
+const fs = require("fs");
+const path = require("path");
+
+const root = path.resolve(__dirname, "..", "..");
+
+/** The major version of .nvmrc ("24"). */
+function requiredMajor() {
+  const text = fs.readFileSync(path.join(root, ".nvmrc"), "utf8").trim();
+  const major = Number(/^v?(\d+)/.exec(text)?.[1]);
+  if (!Number.isInteger(major)) throw new Error(`.nvmrc must name a Node.js version, found "${text}"`);
+  return major;
+}
+
+/** Undefined when the running Node is on the supported line, else the message to show. */
+function unsupportedNodeMessage(version = process.versions.node) {
+  const major = requiredMajor();
+  const running = Number(version.split(".")[0]);
+  if (running === major) return undefined;
+  return [
+    `This project runs on Node.js ${major} (the LTS line in .nvmrc); this is Node.js ${version}.`,
+    `On Linux x64, \`npm ci\` installs Node.js ${major} into node_modules/.bin and every npm script uses it: run the project through npm (npm start, npm test, npm run serve).`,
+    `Elsewhere, install Node.js ${major} (for example \`nvm install\` in this folder) and run \`npm ci\` again.`,
+  ].join("\n");
+}
+
+module.exports = { requiredMajor, unsupportedNodeMessage, root };
+
+if (require.main === module) {
+  const message = unsupportedNodeMessage();
+  if (message) {
+    console.error(message);
+    process.exit(1);
+  }
+}
