@@ -16,11 +16,11 @@ function requiredMajor() {
   return major;
 }
 
-/** Undefined when the running Node is on the supported line, else the message to show. */
+/** Undefined when the running Node is the supported line or a later one, else the message to show. */
 function unsupportedNodeMessage(version = process.versions.node) {
   const major = requiredMajor();
   const running = Number(version.split(".")[0]);
-  if (running === major) return undefined;
+  if (running >= major) return undefined;
   return [
     `This project runs on Node.js ${major} (the LTS line in .nvmrc); this is Node.js ${version}.`,
     `On Linux x64, \`npm ci\` installs Node.js ${major} into node_modules/.bin and every npm script uses it: run the project through npm (npm start, npm test, npm run serve).`,
@@ -35,5 +35,8 @@ if (require.main === module) {
   if (message) {
     console.error(message);
     process.exit(1);
+  }
+  if (Number(process.versions.node.split(".")[0]) > requiredMajor()) {
+    console.warn(`Node.js ${process.versions.node} is later than the line this project is tested on (${requiredMajor()}, .nvmrc).`);
   }
 }
