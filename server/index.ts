@@ -1,3 +1,4 @@
+import "./runtime";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { createOutboxDispatcher } from "./outbox";

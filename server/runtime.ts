@@ -1,0 +1,33 @@
+/**
+ * Imported first by the entry point: on a Node.js older than the line in
+ * .nvmrc, stop with a clear message before the native SQLite driver is loaded
+ * (an older Node cannot load it and would crash without saying why).
+ */
+import fs from "fs";
+import path from "path";
+
+/** The major version in the nearest .nvmrc above `start`, or undefined when there is none. */
+export function requiredNodeMajor(start: string = __dirname): number | undefined {
+  let dir = start;
+  for (;;) {
+    const file = path.join(dir, ".nvmrc");
+    if (fs.existsSync(file)) {
+      const major = Number(/^v?(\d+)/.exec(fs.readFileSync(file, "utf8").trim())?.[1]);
+      return Number.isInteger(major) ? major : undefined;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+const required = requiredNodeMajor();
+const running = Number(process.versions.node.split(".")[0]);
+if (required !== undefined && running < required) {
+  console.error(
+    `This server runs on Node.js ${required} or later (.nvmrc); this is Node.js ${process.versions.node}. ` +
+      "Start it through npm (npm run serve), which uses the project's own Node.js after npm ci, or install Node.js " +
+      `${required}.`,
+  );
+  process.exit(1);
+}
