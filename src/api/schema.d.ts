@@ -144,23 +144,30 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A first, last or full name. */
-        PersonName: string;
-        CompanyName: string;
-        /** @description Job title or role. */
-        JobRole: string;
-        CountryName: string;
-        /** Format: email */
+        /** @description One line of text as people read it in the notification's subject and fields: at least one character that is not a space; no control characters (U+0000–U+001F, U+007F–U+009F: no tab, no line break), no line or paragraph separators, no bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and no invisible characters (soft hyphen, U+180E, U+200B, U+2060–U+206F, U+FEFF, U+FFF9–U+FFFB), so the text shows as it was typed; and no `=?`, which opens an RFC 2047 encoded-word that mail clients would show decoded. Letters of every script, accents, apostrophes and hyphens are accepted ("Jean-Luc O'Brien", "محمد عبد الله", "Zoë Ñúñez"), and so are the zero-width joiner and non-joiner (U+200C, U+200D) that Persian and Indic names need. */
+        SingleLineText: string;
+        /** @description A first, last or full name (one line of visible text, see SingleLineText). */
+        PersonName: components["schemas"]["SingleLineText"];
+        /** @description A company or institution name (one line of visible text, see SingleLineText). */
+        CompanyName: components["schemas"]["SingleLineText"];
+        /** @description Job title or role (one line of visible text, see SingleLineText). */
+        JobRole: components["schemas"]["SingleLineText"];
+        /** @description A country name (one line of visible text, see SingleLineText). */
+        CountryName: components["schemas"]["SingleLineText"];
+        /**
+         * Format: email
+         * @description An e-mail address (format email: ASCII letters, digits and the address's punctuation only, so no spaces or control characters), and no `=?`, which mail clients would read as the start of an RFC 2047 encoded-word (the address is shown in the subject and the Reply-To).
+         */
         Email: string;
         /** @description Exactly 10 digits (contact and demo forms). */
         PhoneTenDigits: string;
-        /** @description 8 to 20 characters of digits, +, -, (, ) and space (application, training, SME and partnership forms). */
+        /** @description 8 to 20 characters of digits, +, -, (, ) and space, at least 7 of them digits (application, training, SME and partnership forms). */
         PhoneInternational: string;
         /** @enum {string} */
         Region: "Asia" | "Africa" | "Europe" | "Oceania" | "North America" | "South America";
-        /** @description A free-text message or comment. */
+        /** @description A free-text message or comment: several lines are accepted (line feed, carriage return, tab), but no other control characters (U+0000–U+001F, U+007F–U+009F) and no bidirectional embedding, override or isolate controls (U+202A–U+202E, U+2066–U+2069), which would reorder how the text is shown. */
         LongText: string;
-        /** @description A free-text message that must not be empty. */
+        /** @description A free-text message with at least one character that is not a space; the characters of LongText. */
         RequiredLongText: string;
         /**
          * Format: binary
@@ -213,8 +220,8 @@ export interface components {
             phoneNumber: components["schemas"]["PhoneInternational"];
             regionName: components["schemas"]["Region"];
             countryName: components["schemas"]["CountryName"];
-            /** @description The training the visitor is interested in (free text). */
-            interestedIn: string;
+            /** @description The training the visitor is interested in (free text; one line of visible text, see SingleLineText). */
+            interestedIn: components["schemas"]["SingleLineText"];
             participants: number;
             /** @enum {string} */
             trainingFormat: "Online" | "On Site";
@@ -227,10 +234,11 @@ export interface components {
             lastName: components["schemas"]["PersonName"];
             email: components["schemas"]["Email"];
             phoneNumber: components["schemas"]["PhoneInternational"];
-            nationality: string;
+            /** @description One line of visible text (see SingleLineText). */
+            nationality: components["schemas"]["SingleLineText"];
             countryName: components["schemas"]["CountryName"];
-            /** @description The job applied for (absent for an open application). */
-            jobRole?: string;
+            /** @description The job applied for (absent for an open application; one line of visible text, see SingleLineText). */
+            jobRole?: components["schemas"]["SingleLineText"];
             resume: components["schemas"]["UploadedDocument"];
             coverLetter: components["schemas"]["UploadedDocument"];
             /** @enum {string} */
@@ -242,14 +250,15 @@ export interface components {
             phoneNumber: components["schemas"]["PhoneInternational"];
             /**
              * Format: uri
-             * @description Optional profile address.
+             * @description Optional profile address: an absolute http:// or https:// URL with a host and no user name before it (`https://www.linkedin.com/in/name`); other schemes (javascript:, file:, data:, mailto:) are refused.
              */
             linkedIn?: string;
             /** @description Years of experience (decimal text in the multipart body). */
             experience: number;
             regionName: components["schemas"]["Region"];
             countryName: components["schemas"]["CountryName"];
-            expertise: string;
+            /** @description The field of expertise (one line of visible text, see SingleLineText). */
+            expertise: components["schemas"]["SingleLineText"];
             /** @enum {string} */
             availability: "Weekdays" | "Weekends" | "Flexible";
             resume: components["schemas"]["UploadedDocument"];
@@ -278,8 +287,8 @@ export interface components {
         ProductOrderUpload: {
             /** @enum {string} */
             mailType: "product_order_form";
-            /** @description The product slug with dashes turned into spaces, upper-cased (TOP LOADING ARMS). */
-            productName: string;
+            /** @description The product slug with dashes turned into spaces, upper-cased (TOP LOADING ARMS); one line of visible text (see SingleLineText). */
+            productName: components["schemas"]["SingleLineText"];
             file: components["schemas"]["UploadedDocument"];
         };
         SubmissionAccepted: {

@@ -59,7 +59,22 @@ describe("form rules extracted from the contract", () => {
     // $refs and allOf are resolved: no reference is left.
     expect(generated).not.toContain("$ref");
     expect(generated).not.toContain("allOf");
-    expect(rules.registerSubjectMatterExpert.schema.properties.comments).toEqual({ type: "string", maxLength: 5000 });
+    const longText = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$";
+    expect(rules.registerSubjectMatterExpert.schema.properties.comments).toEqual({ type: "string", pattern: longText, maxLength: 5000 });
+    // A name is the shared one-line text (allOf) with its own length: the browser gets both.
+    type Rule = { type?: string; pattern?: string; maxLength?: number };
+    const contact = rules.sendContactEnquiry.schema.properties as Record<string, Rule>;
+    expect(contact.firstName.type).toBe("string");
+    expect(contact.firstName.maxLength).toBe(100);
+    expect(contact.companyName.maxLength).toBe(200);
+    const oneLine = contact.firstName.pattern;
+    expect(oneLine).toMatch(/^\^\(\?!/);
+    const job = rules.applyForJob.schema.properties as Record<string, Rule>;
+    const partner = rules.applyForPartnership.schema.properties as Record<string, Rule>;
+    const order = rules.uploadProductOrder.schema.properties as Record<string, Rule>;
+    for (const rule of [contact.lastName, contact.companyName, job.nationality, job.jobRole, job.countryName, partner.fullName, partner.jobRole, order.productName]) {
+      expect(rule.pattern).toBe(oneLine);
+    }
   });
 
   it("refuses a keyword the browser's validator does not interpret", async () => {

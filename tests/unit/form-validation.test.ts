@@ -236,8 +236,46 @@ const URIS = [
   "ftp://files.example.org/cv.pdf",
   "https://example.com/%zz",
   "https://[::1]:8080/",
+  "HTTPS://WWW.LINKEDIN.COM/IN/SOMEONE",
+  "javascript:alert(1)",
+  "javascript://www.linkedin.com/%0aalert(1)",
+  "JavaScript:alert(document.cookie)",
+  "file:///etc/passwd",
+  "file://server/share/cv.pdf",
+  "data:text/html,<b>hi</b>",
+  "https://www.linkedin.com@evil.example/",
+  "https:///path-without-host",
 ];
 const NUMBERS = ["0", "1", "-1", "1.5", "7.5", "-0.5", "100", "100.5", "10000", "10001", "abc", "1e2", " 3 ", "", "   ", "0.0"];
+/** One-line text that may mislead the inbox, and international names that must pass. */
+const LINES = [
+  "Jean-Luc O'Brien",
+  "محمد عبد الله",
+  "Zoë Ñúñez-García",
+  "李小龙",
+  "Ngũgĩ wa Thiong'o",
+  "محمدی\u200cپور",
+  "\t",
+  "\u00a0\u3000",
+  "\u200b",
+  "\ufeffAda",
+  "Ada\u0000",
+  "Ada\u0007",
+  "Ada\u001b[31m",
+  "Ada\u007f",
+  "Ada\u0085",
+  "Ada\nLovelace",
+  "Ada\r\nBcc: x@example.org",
+  "Ada\u2028Lovelace",
+  "cv\u202Excod",
+  "Ada\u2066Lovelace\u2069",
+  "\u200fAda",
+  "Ada\u00adLovelace",
+  "=?UTF-8?B?VXJnZW50OiBwYXkgbm93?=",
+  "=?utf-8?q?Urgent?=",
+  "Ada =? Lovelace",
+  "a = b ? c",
+];
 const TEXTS = ["", " ", "  a  ", "a", "😀".repeat(100), "😀".repeat(101), long(100), long(101), long(200), long(201), long(500), long(501), long(5000), long(5001)];
 
 /** The candidate values of one field, chosen from its rule. */
@@ -247,6 +285,7 @@ function candidates(operationId: string, name: string): unknown[] {
   if (rule.format === "email") values.push(...EMAILS);
   if (rule.format === "uri") values.push(...URIS);
   if (rule.pattern) values.push(...PHONES);
+  if (rule.type === "string" && rule.format !== "binary") values.push(...LINES);
   if (rule.type === "number" || rule.type === "integer") values.push(...NUMBERS);
   if (rule.enum) values.push(...rule.enum, String(rule.enum[0]).toLowerCase(), `${String(rule.enum[0])} `, "Something else");
   if (rule.type === "array") {
@@ -333,6 +372,59 @@ describe("the forms' validator agrees with the server's ajv on the contract", ()
     expect(invalid("uploadProductOrder", { file: null })).toEqual(["file"]);
     expect(invalid("uploadProductOrder", { file: pdf("order.txt") })).toEqual(["file"]);
     expect(invalid("subscribeNewsletter", { email: "" })).toEqual(["email"]);
+  });
+
+  it("text that would mislead the inbox is refused in the browser, international names are not", () => {
+    const invalid = (operationId: string, change: Record<string, unknown>) =>
+      browserInvalidFields(operationId, buildBody(RULES[operationId], { ...VALID[operationId], ...change }));
+    for (const name of ["Jean-Luc O'Brien", "محمد عبد الله", "Zoë Ñúñez-García", "李小龙", "Ngũgĩ wa Thiong'o", "محمدی\u200cپور"]) {
+      expect([name, invalid("sendContactEnquiry", { firstName: name, lastName: name, companyName: name })]).toEqual([name, []]);
+      expect([name, invalid("applyForJob", { firstName: name, nationality: name, countryName: name })]).toEqual([name, []]);
+    }
+    const misleading = [
+      "\u200b", // a zero-width space alone
+      "\u200b\u3000\u200b", // nothing visible
+      "Ada\u0000",
+      "Ada\u0007",
+      "Ada\u001b[31m",
+      "Ada\u007f",
+      "Ada\u0085",
+      "Ada\nLovelace",
+      "Ada\u2028Lovelace",
+      "cv\u202Excod",
+      "Ada\u2066Lovelace\u2069",
+      "\u200fAda",
+      "=?UTF-8?B?VXJnZW50OiBwYXkgbm93?=",
+      "Ada =?utf-8?q?x?= Lovelace",
+    ];
+    for (const value of misleading) {
+      expect([value, invalid("sendContactEnquiry", { firstName: value })]).toEqual([value, ["firstName"]]);
+      expect([value, invalid("requestTraining", { fullName: value, interestedIn: value })]).toEqual([value, ["fullName", "interestedIn"]]);
+      expect([value, invalid("registerSubjectMatterExpert", { fullName: value, expertise: value })]).toEqual([value, ["expertise", "fullName"]]);
+      expect([value, invalid("applyForPartnership", { companyName: value, jobRole: value })]).toEqual([value, ["companyName", "jobRole"]]);
+      expect([value, invalid("applyForJob", { lastName: value, nationality: value, countryName: value, jobRole: value })]).toEqual([
+        value,
+        ["countryName", "jobRole", "lastName", "nationality"],
+      ]);
+      expect([value, invalid("requestDemo", { jobRole: value, countryName: value })]).toEqual([value, ["countryName", "jobRole"]]);
+      expect([value, invalid("uploadProductOrder", { productName: value })]).toEqual([value, ["productName"]]);
+    }
+    // Messages keep their lines, but not other control characters or bidi overrides; a required message is not blank.
+    expect(invalid("sendContactEnquiry", { message: "Line one\r\nLine two\tend" })).toEqual([]);
+    expect(invalid("sendContactEnquiry", { message: "bell\u0007" })).toEqual(["message"]);
+    expect(invalid("applyForPartnership", { message: "x\u202Eevil" })).toEqual(["message"]);
+    expect(invalid("applyForPartnership", { message: "\u3000\u3000" })).toEqual(["message"]);
+    // linkedIn: only http(s) addresses with a host.
+    expect(invalid("registerSubjectMatterExpert", { linkedIn: "https://www.linkedin.com/in/margaret" })).toEqual([]);
+    expect(invalid("registerSubjectMatterExpert", { linkedIn: "http://linkedin.com/in/margaret" })).toEqual([]);
+    for (const uri of ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,x", "https://www.linkedin.com@evil.example/", "https://"]) {
+      expect([uri, invalid("registerSubjectMatterExpert", { linkedIn: uri })]).toEqual([uri, ["linkedIn"]]);
+    }
+    // E-mail: no encoded-word opener; phone: not only punctuation.
+    expect(invalid("subscribeNewsletter", { email: "=?utf-8?q?x?=@example.org" })).toEqual(["email"]);
+    expect(invalid("applyForJob", { phoneNumber: "(((--)))" })).toEqual(["phoneNumber"]);
+    expect(invalid("applyForJob", { phoneNumber: "+ 1 2 3 4 5 6" })).toEqual(["phoneNumber"]);
+    expect(invalid("applyForJob", { phoneNumber: "+1 234 5678" })).toEqual([]);
   });
 
   it("uses ajv-formats' own e-mail and uri expressions (full mode)", () => {
