@@ -2,19 +2,44 @@ import type { Config } from "./config";
 import { displayValue, FORMS, type FormBodies, type FormDefinition, type FormName } from "./forms";
 import type { Notification, StoredFile } from "./store";
 
-/** Control characters other than tab and line feed; carriage returns are normalised away. */
+/** Line breaks of every kind: CR LF, CR, NEL, the line and paragraph separators. */
+const LINE_BREAK = /\r\n?|[\u0085\u2028\u2029]/g;
+/** Control characters (C0, DEL, C1) other than tab and line feed. */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/** Bidirectional embeddings, overrides and isolates: they reorder how the rest of a line is shown ("cv\u202Excod.pdf" reads "cvfdp.docx"). */
+const BIDI_REORDERING = /[\u202a-\u202e\u2066-\u2069]/g;
+/** Characters that show nothing: bidi marks, soft hyphen, zero-width space, word joiner and invisible operators, byte order mark, annotation marks. */
+const INVISIBLE = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2060-\u2065\u206a-\u206f\ufeff\ufff9-\ufffb]/g;
+/** The opener of an RFC 2047 encoded-word, which mail clients show decoded in a header. */
+const ENCODED_WORD_OPENER = /=\?/g;
 
-/** Visitor text made safe for a plain-text e-mail body. */
+/**
+ * Visitor text made safe for a plain-text e-mail body: line breaks become line
+ * feeds, and no control character (but tab) or bidi reordering is left.
+ */
 export function plainText(value: string): string {
-  return value.replace(/\r\n?/g, "\n").replace(CONTROL, "");
+  return value.replace(LINE_BREAK, "\n").replace(CONTROL, "").replace(BIDI_REORDERING, "");
 }
 
-/** Visitor text made safe for a header line (the subject): one line, bounded. */
+/**
+ * Visitor text made safe for a header line (the subject): one line of what can
+ * be seen (no control, bidi or invisible character), no RFC 2047 encoded-word
+ * (`=?` becomes `= ?`, so no mail client decodes the visitor's text into
+ * something else), bounded to `max` characters.
+ */
 export function oneLine(value: string, max = 150): string {
-  const line = value.replace(/[\r\n\t]+/g, " ").replace(CONTROL, "").replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  const line = value
+    .replace(LINE_BREAK, " ")
+    .replace(/\t/g, " ")
+    .replace(CONTROL, "")
+    .replace(BIDI_REORDERING, "")
+    .replace(INVISIBLE, "")
+    .replace(/\s+/g, " ")
+    .replace(ENCODED_WORD_OPENER, "= ?")
+    .trim();
+  const characters = Array.from(line); // code points: a cut never splits a surrogate pair
+  return characters.length > max ? `${characters.slice(0, max - 1).join("").trimEnd()}…` : line;
 }
 
 function formatSize(bytes: number): string {
