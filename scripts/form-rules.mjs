@@ -111,6 +111,14 @@ function resolve(doc, schema, where, seen = []) {
   }
   if (out.type !== undefined && !TYPES.has(out.type)) throw new Error(`${where}: type "${out.type}" is not supported`);
   if (out.format !== undefined && !FORMATS.has(out.format)) throw new Error(`${where}: format "${out.format}" is not supported`);
+  if (out.pattern !== undefined) {
+    // ajv (the server) and src/forms/validation.ts (the browser) both compile a pattern with the unicode flag.
+    try {
+      new RegExp(out.pattern, "u");
+    } catch (err) {
+      throw new Error(`${where}: pattern ${JSON.stringify(out.pattern)} is not a valid regular expression with the unicode flag (${err.message})`);
+    }
+  }
   if (out.additionalProperties !== undefined && typeof out.additionalProperties !== "boolean") {
     throw new Error(`${where}: additionalProperties must be true or false`);
   }

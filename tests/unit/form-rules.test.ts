@@ -77,6 +77,21 @@ describe("form rules extracted from the contract", () => {
     }
   });
 
+  it("refuses a pattern that the server's ajv and the browser cannot compile (unicode flag)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "form-rules-"));
+    const spec = path.join(dir, "openapi.yaml");
+    const contract = fs.readFileSync(path.join(ROOT, "openapi.yaml"), "utf8").replace('pattern: "^[0-9]{10}$"', () => "pattern: '^[0-9]{10}\\_$'");
+    expect(contract).toContain("pattern: '^[0-9]{10}\\_$'");
+    fs.writeFileSync(spec, contract);
+    try {
+      await expect(run(process.execPath, [SCRIPT, "--stdout", "--spec", spec], { cwd: ROOT })).rejects.toMatchObject({
+        stderr: expect.stringContaining("is not a valid regular expression with the unicode flag"),
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("refuses a keyword the browser's validator does not interpret", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "form-rules-"));
     const spec = path.join(dir, "openapi.yaml");
