@@ -1,0 +1,393 @@
+/**
+ * Real parts for fault tests and the fault benchmark, shared by
+ * tests/faults/harness.ts (typed there) and scripts/bench/faults.mjs:
+ *
+ * - startServer(): the built server (dist/server/index.js) as its own process
+ *   on a free loopback port, with a DATA_DIR and a small PUBLIC_DIR of its own;
+ *   it can be killed with any signal and its peak memory read from /proc.
+ * - startSmtpPeer(): a real SMTP server (smtp-server) on loopback that records
+ *   every message it accepts and can misbehave on demand: refuse a recipient
+ *   with a given reply (greylisting), refuse every connection (an outage), never
+ *   answer DATA for some messages (a hung reply), or answer slowly. Its
+ *   `behaviour` object is read at each step, so a test can change it while the
+ *   server is sending.
+ *
+ * Every wait is bounded; cleanup() kills every process and closes every peer
+ * this module started.
+ */
+const { spawn } = require("child_process");
+const fs = require("fs");
+const net = require("net");
+const os = require("os");
+const path = require("path");
+const { SMTPServer } = require("smtp-server");
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const SERVER_ENTRY = path.join(ROOT, "dist", "server", "index.js");
+
+/** Processes and peers still open, and temporary folders made here. */
+const live = { servers: new Set(), peers: new Set(), dirs: new Set() };
+
+/** A TCP port nobody listens on right now (loopback). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  live.dirs.add(dir);
+  return dir;
+}
+
+/** The smallest site the server can serve: a home page and its 404 page. */
+function makePublicDir() {
+  const dir = tempDir("faults-public-");
+  fs.writeFileSync(path.join(dir, "index.html"), "<!doctype html><html lang=en><title>Home</title><h1>Home</h1></html>\n");
+  fs.writeFileSync(path.join(dir, "404.html"), "<!doctype html><html lang=en><title>Not found</title><h1>Not found</h1></html>\n");
+  return dir;
+}
+
+/** A field of /proc/<pid>/status in KB, or undefined once the process is gone. */
+function procStatusKb(pid, field) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(status);
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** GET url; resolves with the status code, or undefined when nothing answered within timeoutMs. */
+function probe(url, timeoutMs) {
+  return fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "manual" }).then(
+    async (res) => {
+      await res.arrayBuffer().catch(() => undefined);
+      return res.status;
+    },
+    () => undefined,
+  );
+}
+
+/** The variables a server process inherits: only what a process needs to run, none of this shell's settings. */
+function baseEnv() {
+  const env = {};
+  for (const name of ["PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "TZ", "SYSTEMROOT"]) {
+    if (process.env[name] !== undefined) env[name] = process.env[name];
+  }
+  return env;
+}
+
+/**
+ * Starts `node dist/server/index.js` (with this process's Node) on a free port.
+ * options.env is added last (it may override RATE_LIMIT_MAX, PUBLIC_DIR...);
+ * options.dataDir reuses a DATA_DIR (a restart after a crash). Resolves when
+ * the server answers HTTP, rejects when it exits first or does not answer in
+ * options.startTimeoutMs (15 s).
+ */
+async function startServer(options = {}) {
+  if (!fs.existsSync(SERVER_ENTRY)) {
+    throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: compile the server first (npm run build:server)`);
+  }
+  const port = await freePort();
+  const dataDir = options.dataDir ?? tempDir("faults-data-");
+  const env = {
+    ...baseEnv(),
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_DIR: makePublicDir(),
+    DATA_DIR: dataDir,
+    RATE_LIMIT_MAX: "1000000",
+    ...(options.env ?? {}),
+  };
+  if (options.env?.PORT) env.PORT = String(port); // the port is always the free one found here
+  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const chunks = [];
+  let outputBytes = 0;
+  const keep = (chunk) => {
+    if (outputBytes > 4 * 1024 * 1024) return; // a runaway log is cut, the process never blocks on it
+    outputBytes += chunk.length;
+    chunks.push(chunk);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const output = () => Buffer.concat(chunks).toString("utf8");
+
+  let exited = null;
+  const exit = new Promise((resolve) => {
+    child.on("exit", (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    });
+    child.on("error", (err) => {
+      exited = { code: null, signal: null, error: err };
+      resolve(exited);
+    });
+  });
+
+  let peak = 0;
+  let rss = 0;
+  const sample = () => {
+    if (exited || child.pid === undefined) return;
+    const hwm = procStatusKb(child.pid, "VmHWM");
+    const now = procStatusKb(child.pid, "VmRSS");
+    if (hwm !== undefined) peak = Math.max(peak, hwm);
+    if (now !== undefined) rss = now;
+  };
+  const sampler = setInterval(sample, 100);
+  sampler.unref();
+
+  const waitExit = async (timeoutMs) => {
+    const timer = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
+    await Promise.race([exit, timer]);
+    return exited;
+  };
+
+  const server = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid,
+    dataDir,
+    output,
+    exited: () => exited,
+    peakRssKb() {
+      sample();
+      return peak;
+    },
+    rssKb() {
+      sample();
+      return exited ? 0 : rss;
+    },
+    /** Sends `signal` (SIGKILL by default) and resolves once the process is gone (SIGKILL after 10 s if it is not). */
+    async kill(signal = "SIGKILL") {
+      sample();
+      if (!exited) {
+        try {
+          child.kill(signal);
+        } catch {
+          // already gone
+        }
+        if (!(await waitExit(10_000))) {
+          child.kill("SIGKILL");
+          await waitExit(10_000);
+        }
+      }
+      clearInterval(sampler);
+      live.servers.delete(server);
+      return exited;
+    },
+    /** A graceful stop: SIGTERM, then SIGKILL if it has not exited within 10 s. */
+    stop() {
+      return server.kill("SIGTERM");
+    },
+  };
+  live.servers.add(server);
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
+  for (;;) {
+    if (exited) {
+      await server.kill();
+      throw new Error(`The server exited before answering (${exited.signal ?? `code ${exited.code}`}):\n${output()}`);
+    }
+    const status = await probe(`${server.url}/`, 1_000);
+    if (status !== undefined) break;
+    if (Date.now() > deadline) {
+      await server.kill();
+      throw new Error(`The server did not answer on ${server.url} within ${options.startTimeoutMs ?? 15_000} ms:\n${output()}`);
+    }
+    await sleep(50);
+  }
+  return server;
+}
+
+/** The value of one header of a raw message (unfolded), or "". */
+function headerOf(raw, name) {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = (end < 0 ? raw : raw.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
+  const match = new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(head);
+  return match ? match[1].trim() : "";
+}
+
+/**
+ * The submission a notification is about: the "Reference: <id>" line of its
+ * text, read from the raw message (plain, quoted-printable or base64 parts).
+ */
+function referenceOf(raw) {
+  const pattern = /Reference: ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
+  const plain = pattern.exec(raw.replace(/=\r?\n/g, ""));
+  if (plain) return plain[1].toLowerCase();
+  for (const block of raw.match(/(?:[A-Za-z0-9+/=]{40,}\r?\n)+/g) ?? []) {
+    const decoded = pattern.exec(Buffer.from(block.replace(/\s+/g, ""), "base64").toString("utf8"));
+    if (decoded) return decoded[1].toLowerCase();
+  }
+  return undefined;
+}
+
+function smtpError(code, message) {
+  const err = new Error(message);
+  err.responseCode = code;
+  return err;
+}
+
+/**
+ * A real SMTP server on a free loopback port, without authentication or TLS
+ * (SMTP_URL smtp://127.0.0.1:<port>). `behaviour` may be changed at any time.
+ */
+async function startSmtpPeer(behaviour = {}) {
+  const received = [];
+  const attempts = new Map(); // RCPT TO per address
+  const waiters = new Set();
+  const sockets = new Set();
+  const hung = new Set(); // DATA callbacks never called, released at close
+  const notify = () => {
+    for (const waiter of waiters) waiter();
+  };
+
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    size: 64 * 1024 * 1024,
+    closeTimeout: 200,
+    onRcptTo(address, _session, callback) {
+      const key = address.address.toLowerCase();
+      const attempt = (attempts.get(key) ?? 0) + 1;
+      attempts.set(key, attempt);
+      const refusal = peer.behaviour.rejectRecipient?.(address.address, attempt);
+      if (refusal) return callback(smtpError(refusal.code, refusal.message));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const parts = [];
+      stream.on("data", (chunk) => parts.push(chunk));
+      stream.on("error", (err) => callback(err));
+      stream.on("end", () => {
+        const raw = Buffer.concat(parts).toString("utf8");
+        const subject = headerOf(raw, "Subject");
+        if (peer.behaviour.hang?.(subject)) {
+          hung.add(callback);
+          return;
+        }
+        const accept = () => {
+          if (closed) return;
+          received.push({
+            messageId: headerOf(raw, "Message-ID"),
+            envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            subject,
+            raw,
+          });
+          callback(null, "250 OK: queued");
+          notify();
+        };
+        const delay = peer.behaviour.delayMs ?? 0;
+        if (delay > 0) setTimeout(accept, delay);
+        else accept();
+      });
+    },
+  });
+  smtp.on("error", () => undefined); // a client that drops its connection is not a test failure
+
+  // The peer's own listener hands each connection to smtp-server, or resets it while `down`.
+  const front = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => undefined);
+    if (peer.behaviour.down) {
+      socket.resetAndDestroy();
+      return;
+    }
+    smtp.server.emit("connection", socket);
+  });
+  const port = await new Promise((resolve, reject) => {
+    front.on("error", reject);
+    front.listen(0, "127.0.0.1", () => resolve(front.address().port));
+  });
+
+  let closed = false;
+  const peer = {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received,
+    behaviour,
+    /** Message-ID → every recipient it was delivered to, once per delivery (a duplicate shows twice). */
+    deliveries() {
+      const map = new Map();
+      for (const mail of received) {
+        const list = map.get(mail.messageId) ?? [];
+        list.push(...mail.envelopeTo);
+        map.set(mail.messageId, list);
+      }
+      return map;
+    },
+    /** RCPT TO commands seen for an address. */
+    attemptsFor(address) {
+      return attempts.get(address.toLowerCase()) ?? 0;
+    },
+    /** Resolves once `count` messages were accepted; rejects after timeoutMs (30 s). */
+    waitFor(count, timeoutMs = 30_000) {
+      if (received.length >= count) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const done = () => {
+          if (received.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(done);
+          reject(new Error(`The SMTP peer accepted ${received.length} of ${count} messages within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(done);
+      });
+    },
+    close() {
+      if (closed) return Promise.resolve();
+      closed = true;
+      live.peers.delete(peer);
+      for (const callback of hung) callback(smtpError(421, "Server shutting down"));
+      hung.clear();
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => {
+        front.close(() => resolve());
+        smtp.close(() => undefined);
+        setTimeout(resolve, 2_000).unref();
+      });
+    },
+  };
+  live.peers.add(peer);
+  return peer;
+}
+
+/** Kills every server process and closes every SMTP peer still open, then removes the folders made here. */
+async function cleanup({ keepDirs = false } = {}) {
+  await Promise.all([...live.servers].map((server) => server.kill("SIGKILL")));
+  await Promise.all([...live.peers].map((peer) => peer.close()));
+  if (!keepDirs) {
+    for (const dir of live.dirs) fs.rmSync(dir, { recursive: true, force: true });
+    live.dirs.clear();
+  }
+}
+
+// A test run that ends abruptly leaves no server behind.
+process.on("exit", () => {
+  for (const server of live.servers) {
+    try {
+      process.kill(server.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+});
+
+module.exports = { ROOT, SERVER_ENTRY, freePort, startServer, startSmtpPeer, cleanup, headerOf, referenceOf, sleep };
