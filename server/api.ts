@@ -8,6 +8,7 @@ import { rateLimit } from "express-rate-limit";
 import type { Config } from "./config";
 import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
 import { FORMS, type FormDefinition, type FormName } from "./forms";
+import { HEALTH_PATH, healthRouter } from "./health";
 import { buildNotification } from "./notification";
 import type { SubmissionStore } from "./store";
 import { acceptDocuments, acceptedDocuments, multipartBody, removeFiles, writeDocuments } from "./uploads";
@@ -108,6 +109,7 @@ export function apiRouter(options: ApiOptions): Router {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
+  router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, apiSpec: options.apiSpec ?? findApiSpec() }));
   router.use(API_BASE.slice("/api".length), contactRouter(options));
   router.use(apiNotFound);
   router.use(apiErrorHandler({ maxUploadBytes: options.config.maxUploadBytes, jsonLimit: options.config.jsonLimit, log: options.log }));

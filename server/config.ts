@@ -55,8 +55,16 @@ export interface Config {
   rateLimitWindowMs: number;
   /** How often the outbox dispatcher looks for messages to send, in ms. */
   outboxIntervalMs: number;
-  /** Attempts before a notification is given up (status failed). */
-  outboxMaxAttempts: number;
+  /**
+   * Limit of each SMTP wait (connection, greeting, each reply), in ms; a send
+   * is aborted after 3 times this, and a claimed message of a dead process is
+   * taken again after 4 times this (the lease, `outboxLeaseMs`).
+   */
+  smtpTimeoutMs: number;
+  /** Notifications sent at the same time (each on its own SMTP connection). */
+  outboxConcurrency: number;
+  /** A notification still undelivered this long after it was queued is reported as an error (once), in ms. */
+  outboxAlertAfterMs: number;
   /** Delay before the first retry, in ms; doubled after each failed attempt. */
   outboxBackoffMs: number;
   /** Longest delay between two attempts, in ms. */
@@ -224,7 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     rateLimitMax: intFrom(env, "RATE_LIMIT_MAX", 20, 1),
     rateLimitWindowMs: intFrom(env, "RATE_LIMIT_WINDOW_MS", 60_000, 1),
     outboxIntervalMs: intFrom(env, "OUTBOX_INTERVAL_MS", 5_000, 1),
-    outboxMaxAttempts: intFrom(env, "OUTBOX_MAX_ATTEMPTS", 10, 1),
+    smtpTimeoutMs: intFrom(env, "SMTP_TIMEOUT_MS", 15_000, 1),
+    outboxConcurrency: intFrom(env, "OUTBOX_CONCURRENCY", 4, 1),
+    outboxAlertAfterMs: intFrom(env, "OUTBOX_ALERT_AFTER_MS", 3_600_000, 1),
     outboxBackoffMs: intFrom(env, "OUTBOX_BACKOFF_MS", 30_000, 1),
     outboxBackoffMaxMs: intFrom(env, "OUTBOX_BACKOFF_MAX_MS", 3_600_000, 1),
     validateResponses: booleanFrom(env, "VALIDATE_RESPONSES", false),

@@ -3,7 +3,19 @@ import type { Config } from "../config";
 import { SqliteSubmissionStore } from "./sqlite";
 import type { SubmissionStore } from "./types";
 
-export type { ClaimOptions, NewSubmission, Notification, OutboxMessage, StoredFile, SubmissionStore } from "./types";
+export type {
+  ClaimOptions,
+  FailedAttempt,
+  FailedMessage,
+  NewSubmission,
+  Notification,
+  OutboxClaim,
+  OutboxMessage,
+  OutboxSummary,
+  OverdueMessage,
+  StoredFile,
+  SubmissionStore,
+} from "./types";
 export { SqliteSubmissionStore } from "./sqlite";
 
 /** The store of this deployment: SQLite in DATA_DIR/site.db (a PostgreSQL adapter would be chosen here). */

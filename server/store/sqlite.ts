@@ -2,46 +2,29 @@ import Database from "better-sqlite3";
 import { randomUUID } from "crypto";
 import fs from "fs";
 import path from "path";
-import type { ClaimOptions, NewSubmission, OutboxMessage, SubmissionStore } from "./types";
+import { migrate } from "./migrations";
+import type {
+  ClaimOptions,
+  FailedAttempt,
+  FailedMessage,
+  NewSubmission,
+  OutboxClaim,
+  OutboxMessage,
+  OutboxSummary,
+  OverdueMessage,
+  SubmissionStore,
+} from "./types";
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS submissions (
-  id          TEXT PRIMARY KEY,
-  mail_type   TEXT NOT NULL,
-  payload     TEXT NOT NULL,            -- the validated fields, JSON
-  created_at  TEXT NOT NULL             -- ISO 8601, UTC
-);
+/** The addresses of a list (`a@x, b@x`), each once. */
+export function recipientsOf(list: string): string[] {
+  return [...new Set(list.split(",").map((address) => address.trim()).filter(Boolean))];
+}
 
-CREATE TABLE IF NOT EXISTS attachments (
-  id             TEXT PRIMARY KEY,
-  submission_id  TEXT NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
-  field          TEXT NOT NULL,
-  original_name  TEXT NOT NULL,
-  stored_name    TEXT NOT NULL UNIQUE,  -- UUID + detected extension, under DATA_DIR/uploads/
-  content_type   TEXT NOT NULL,
-  size           INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS attachments_by_submission ON attachments(submission_id);
-
-CREATE TABLE IF NOT EXISTS outbox (
-  id               TEXT PRIMARY KEY,
-  submission_id    TEXT NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
-  mail_from        TEXT NOT NULL,
-  mail_to          TEXT NOT NULL,
-  reply_to         TEXT,
-  subject          TEXT NOT NULL,
-  body             TEXT NOT NULL,
-  attachments      TEXT NOT NULL,       -- JSON [{ filename, path, contentType }]
-  status           TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sending', 'sent', 'failed')),
-  attempts         INTEGER NOT NULL DEFAULT 0,
-  next_attempt_at  INTEGER NOT NULL,    -- ms since the epoch
-  locked_until     INTEGER,             -- ms since the epoch, while claimed
-  last_error       TEXT,
-  created_at       TEXT NOT NULL,
-  sent_at          TEXT
-);
-CREATE INDEX IF NOT EXISTS outbox_due ON outbox(status, next_attempt_at);
-`;
+/** `<uuid@domain>`, the domain of the sender's address (outbox.local without one). */
+function newMessageId(from: string): string {
+  const domain = /@([^\s@<>]+)>?\s*$/.exec(from)?.[1] ?? "outbox.local";
+  return `<${randomUUID()}@${domain}>`;
+}
 
 interface OutboxRow {
   id: string;
@@ -53,17 +36,28 @@ interface OutboxRow {
   body: string;
   attachments: string;
   attempts: number;
+  recipient: string;
+  message_id: string;
+  mail_date: string;
+  pending_since: number;
+  claim_token: string;
 }
 
-/** The default store: one SQLite file (DATA_DIR/site.db) in WAL mode, schema created at start. */
+/** The default store: one SQLite file (DATA_DIR/site.db) in WAL mode, schema migrated at start (./migrations). */
 export class SqliteSubmissionStore implements SubmissionStore {
   private readonly db: Database.Database;
   private readonly insertSubmission: Database.Statement;
   private readonly insertAttachment: Database.Statement;
   private readonly insertOutbox: Database.Statement;
   private readonly claim: Database.Statement;
+  private readonly renew: Database.Statement;
   private readonly sent: Database.Statement;
   private readonly failed: Database.Statement;
+  private readonly summary: Database.Statement;
+  private readonly overdue: Database.Statement;
+  private readonly failedList: Database.Statement;
+  private readonly resendAll: Database.Statement;
+  private readonly resendOne: Database.Statement;
   private readonly saveAll: Database.Transaction<(submission: NewSubmission & { id: string }) => void>;
 
   constructor(readonly file: string) {
@@ -74,7 +68,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
     this.db.pragma("synchronous = FULL");
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 5000");
-    this.db.exec(SCHEMA);
+    migrate(this.db);
 
     this.insertSubmission = this.db.prepare(
       "INSERT INTO submissions (id, mail_type, payload, created_at) VALUES (@id, @mailType, @payload, @createdAt)",
@@ -84,21 +78,26 @@ export class SqliteSubmissionStore implements SubmissionStore {
        VALUES (@id, @submissionId, @field, @originalName, @storedName, @contentType, @size)`,
     );
     this.insertOutbox = this.db.prepare(
-      `INSERT INTO outbox (id, submission_id, mail_from, mail_to, reply_to, subject, body, attachments, next_attempt_at, created_at)
-       VALUES (@id, @submissionId, @from, @to, @replyTo, @subject, @text, @attachments, @nextAttemptAt, @createdAt)`,
+      `INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
+         message_id, mail_date, next_attempt_at, pending_since, created_at)
+       VALUES (@id, @submissionId, @from, @to, @recipient, @replyTo, @subject, @text, @attachments,
+         @messageId, @mailDate, @nextAttemptAt, @nextAttemptAt, @createdAt)`,
     );
     this.claim = this.db.prepare(
-      `UPDATE outbox SET status = 'sending', locked_until = @lockedUntil
+      `UPDATE outbox SET status = 'sending', locked_until = @lockedUntil, claim_token = @claimToken
        WHERE id IN (
          SELECT id FROM outbox
-         WHERE (status = 'pending' AND next_attempt_at <= @now) OR (status = 'sending' AND locked_until <= @now)
+         WHERE (status = 'pending' AND next_attempt_at <= @dueBy) OR (status = 'sending' AND locked_until <= @now)
          ORDER BY next_attempt_at, created_at
          LIMIT @limit
        )
-       RETURNING id, submission_id, mail_from, mail_to, reply_to, subject, body, attachments, attempts`,
+       RETURNING id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments, attempts,
+         message_id, mail_date, pending_since, claim_token`,
     );
+    const fenced = "id = @id AND claim_token = @claimToken AND status = 'sending'";
+    this.renew = this.db.prepare(`UPDATE outbox SET locked_until = @lockedUntil WHERE ${fenced}`);
     this.sent = this.db.prepare(
-      "UPDATE outbox SET status = 'sent', sent_at = @sentAt, locked_until = NULL, last_error = NULL WHERE id = @id",
+      `UPDATE outbox SET status = 'sent', sent_at = @sentAt, locked_until = NULL, claim_token = NULL, last_error = NULL WHERE ${fenced}`,
     );
     this.failed = this.db.prepare(
       `UPDATE outbox
@@ -106,9 +105,31 @@ export class SqliteSubmissionStore implements SubmissionStore {
            attempts = @attempts,
            next_attempt_at = COALESCE(@nextAttemptAt, next_attempt_at),
            locked_until = NULL,
+           claim_token = NULL,
            last_error = @error
-       WHERE id = @id`,
+       WHERE ${fenced}`,
     );
+    this.summary = this.db.prepare(
+      `SELECT
+         COALESCE(SUM(status IN ('pending', 'sending')), 0) AS pending,
+         COALESCE(SUM(status = 'failed'), 0) AS failed,
+         MIN(CASE WHEN status IN ('pending', 'sending') THEN pending_since END) AS oldest
+       FROM outbox`,
+    );
+    this.overdue = this.db.prepare(
+      `UPDATE outbox SET overdue_reported = 1
+       WHERE status IN ('pending', 'sending') AND overdue_reported = 0 AND pending_since < @pendingBefore
+       RETURNING id, submission_id, recipient, attempts, pending_since, last_error`,
+    );
+    this.failedList = this.db.prepare(
+      "SELECT id, submission_id, recipient, subject, attempts, last_error, created_at FROM outbox WHERE status = 'failed' ORDER BY created_at",
+    );
+    const resend = `UPDATE outbox
+       SET status = 'pending', attempts = 0, next_attempt_at = @now, pending_since = @now, overdue_reported = 0,
+           locked_until = NULL, claim_token = NULL
+       WHERE status = 'failed'`;
+    this.resendAll = this.db.prepare(resend);
+    this.resendOne = this.db.prepare(`${resend} AND (id = @id OR submission_id = @id)`);
 
     this.saveAll = this.db.transaction((submission: NewSubmission & { id: string }) => {
       const createdAt = new Date();
@@ -129,19 +150,26 @@ export class SqliteSubmissionStore implements SubmissionStore {
           size: file.size,
         });
       }
+      // One row per recipient: each is delivered (and retried) on its own, all with one Message-ID and Date.
       const { notification } = submission;
-      this.insertOutbox.run({
-        id: randomUUID(),
-        submissionId: submission.id,
-        from: notification.from,
-        to: notification.to,
-        replyTo: notification.replyTo ?? null,
-        subject: notification.subject,
-        text: notification.text,
-        attachments: JSON.stringify(notification.attachments),
-        nextAttemptAt: createdAt.getTime(),
-        createdAt: createdAt.toISOString(),
-      });
+      const messageId = newMessageId(notification.from);
+      for (const recipient of recipientsOf(notification.to)) {
+        this.insertOutbox.run({
+          id: randomUUID(),
+          submissionId: submission.id,
+          from: notification.from,
+          to: notification.to,
+          recipient,
+          replyTo: notification.replyTo ?? null,
+          subject: notification.subject,
+          text: notification.text,
+          attachments: JSON.stringify(notification.attachments),
+          messageId,
+          mailDate: createdAt.toISOString(),
+          nextAttemptAt: createdAt.getTime(),
+          createdAt: createdAt.toISOString(),
+        });
+      }
     });
   }
 
@@ -151,27 +179,99 @@ export class SqliteSubmissionStore implements SubmissionStore {
     return id;
   }
 
-  async claimPendingOutbox({ now, limit, leaseMs }: ClaimOptions): Promise<OutboxMessage[]> {
-    const rows = this.claim.all({ now: now.getTime(), lockedUntil: now.getTime() + leaseMs, limit }) as OutboxRow[];
+  async claimPendingOutbox({ now, dueBy, limit, leaseMs }: ClaimOptions): Promise<OutboxMessage[]> {
+    const rows = this.claim.all({
+      now: now.getTime(),
+      dueBy: (dueBy ?? now).getTime(),
+      lockedUntil: now.getTime() + leaseMs,
+      claimToken: randomUUID(),
+      limit,
+    }) as OutboxRow[];
     return rows.map((row) => ({
       id: row.id,
       submissionId: row.submission_id,
       from: row.mail_from,
       to: row.mail_to,
+      recipient: row.recipient,
       replyTo: row.reply_to ?? undefined,
       subject: row.subject,
       text: row.body,
       attachments: JSON.parse(row.attachments) as OutboxMessage["attachments"],
+      messageId: row.message_id,
+      date: new Date(row.mail_date),
       attempts: row.attempts,
+      pendingSince: new Date(row.pending_since),
+      claimToken: row.claim_token,
     }));
   }
 
-  async markSent(id: string, sentAt: Date): Promise<void> {
-    this.sent.run({ id, sentAt: sentAt.toISOString() });
+  async renewClaim({ id, claimToken }: OutboxClaim, lockedUntil: Date): Promise<boolean> {
+    return this.renew.run({ id, claimToken, lockedUntil: lockedUntil.getTime() }).changes === 1;
   }
 
-  async markFailed(id: string, attempts: number, nextAttemptAt: Date | null, error: string): Promise<void> {
-    this.failed.run({ id, attempts, nextAttemptAt: nextAttemptAt ? nextAttemptAt.getTime() : null, error: error.slice(0, 2000) });
+  async markSent({ id, claimToken }: OutboxClaim, sentAt: Date): Promise<boolean> {
+    return this.sent.run({ id, claimToken, sentAt: sentAt.toISOString() }).changes === 1;
+  }
+
+  async markFailed({ id, claimToken }: OutboxClaim, attempt: FailedAttempt): Promise<boolean> {
+    const result = this.failed.run({
+      id,
+      claimToken,
+      attempts: attempt.attempts,
+      nextAttemptAt: attempt.nextAttemptAt ? attempt.nextAttemptAt.getTime() : null,
+      error: attempt.error.slice(0, 2000),
+    });
+    return result.changes === 1;
+  }
+
+  async outboxSummary(): Promise<OutboxSummary> {
+    const row = this.summary.get() as { pending: number; failed: number; oldest: number | null };
+    return { pending: row.pending, failed: row.failed, oldestPendingSince: row.oldest === null ? null : new Date(row.oldest) };
+  }
+
+  async takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]> {
+    const rows = this.overdue.all({ pendingBefore: pendingBefore.getTime() }) as {
+      id: string;
+      submission_id: string;
+      recipient: string;
+      attempts: number;
+      pending_since: number;
+      last_error: string | null;
+    }[];
+    return rows.map((row) => ({
+      id: row.id,
+      submissionId: row.submission_id,
+      recipient: row.recipient,
+      attempts: row.attempts,
+      pendingSince: new Date(row.pending_since),
+      lastError: row.last_error,
+    }));
+  }
+
+  async listFailed(): Promise<FailedMessage[]> {
+    const rows = this.failedList.all() as {
+      id: string;
+      submission_id: string;
+      recipient: string;
+      subject: string;
+      attempts: number;
+      last_error: string | null;
+      created_at: string;
+    }[];
+    return rows.map((row) => ({
+      id: row.id,
+      submissionId: row.submission_id,
+      recipient: row.recipient,
+      subject: row.subject,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at,
+    }));
+  }
+
+  async resendFailed(now: Date, id?: string): Promise<number> {
+    const statement = id === undefined ? this.resendAll : this.resendOne;
+    return statement.run({ now: now.getTime(), ...(id === undefined ? {} : { id }) }).changes;
   }
 
   async close(): Promise<void> {

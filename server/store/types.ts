@@ -40,30 +40,99 @@ export interface NewSubmission {
   notification: Notification;
 }
 
-/** A notification claimed from the outbox for sending. */
+/** A notification claimed from the outbox for sending: one recipient of it. */
 export interface OutboxMessage extends Notification {
+  /** The outbox row (one per recipient). */
   id: string;
   submissionId: string;
+  /** The one envelope recipient of this row (`to` stays the To: header, the whole list). */
+  recipient: string;
+  /** Message-ID header, fixed at enqueue, shared by the rows of one notification, kept on every retry. */
+  messageId: string;
+  /** Date header, fixed at enqueue. */
+  date: Date;
   /** Attempts made before this one. */
   attempts: number;
+  /** Since when the message waits to be delivered. */
+  pendingSince: Date;
+  /** Proof of this claim: results are recorded only while it holds. */
+  claimToken: string;
+}
+
+/** A claimed row, as results are recorded against it. */
+export interface OutboxClaim {
+  id: string;
+  claimToken: string;
 }
 
 export interface ClaimOptions {
+  /** The current time: the lease starts now. */
   now: Date;
+  /** Rows due at or before this time are taken (default `now`). */
+  dueBy?: Date;
   /** At most this many messages. */
   limit: number;
   /** A claimed message that is neither sent nor failed after this long is claimed again (crash safety). */
   leaseMs: number;
 }
 
+export interface FailedAttempt {
+  /** Attempts made, this one included. */
+  attempts: number;
+  /** When to try again; null: never (status failed, until re-sent by hand). */
+  nextAttemptAt: Date | null;
+  error: string;
+}
+
+/** What the outbox holds, for the health endpoint. */
+export interface OutboxSummary {
+  /** Messages waiting to be delivered (pending or being sent). */
+  pending: number;
+  /** Messages given up on (permanent refusal), waiting to be re-sent by hand. */
+  failed: number;
+  /** Since when the oldest pending message waits; null when none waits. */
+  oldestPendingSince: Date | null;
+}
+
+/** A message still undelivered long after it was queued. */
+export interface OverdueMessage {
+  id: string;
+  submissionId: string;
+  recipient: string;
+  attempts: number;
+  pendingSince: Date;
+  lastError: string | null;
+}
+
+/** A message given up on. */
+export interface FailedMessage {
+  id: string;
+  submissionId: string;
+  recipient: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+}
+
 export interface SubmissionStore {
-  /** Saves the submission, its attachment rows and one pending outbox row in one transaction; returns the submission id. */
+  /** Saves the submission, its attachment rows and one pending outbox row per recipient in one transaction; returns the submission id. */
   saveSubmission(submission: NewSubmission): Promise<string>;
-  /** Takes the messages due for sending (pending and due, or left claimed past their lease). */
+  /** Takes the messages due for sending (pending and due, or left claimed past their lease), each with a fresh claim token. */
   claimPendingOutbox(options: ClaimOptions): Promise<OutboxMessage[]>;
-  /** The message was delivered: it is never sent again. */
-  markSent(id: string, sentAt: Date): Promise<void>;
-  /** The attempt failed: try again at nextAttemptAt, or never again when it is null (status failed). */
-  markFailed(id: string, attempts: number, nextAttemptAt: Date | null, error: string): Promise<void>;
+  /** Extends a claim that still holds; false when it was lost (taken again after its lease). */
+  renewClaim(claim: OutboxClaim, lockedUntil: Date): Promise<boolean>;
+  /** The message was delivered: it is never sent again. False (nothing changed) when the claim no longer holds. */
+  markSent(claim: OutboxClaim, sentAt: Date): Promise<boolean>;
+  /** The attempt failed: try again later, or never (status failed). False (nothing changed) when the claim no longer holds. */
+  markFailed(claim: OutboxClaim, attempt: FailedAttempt): Promise<boolean>;
+  /** Pending and failed counts, and the oldest pending message's age. Throws when the store cannot answer. */
+  outboxSummary(): Promise<OutboxSummary>;
+  /** Messages pending since before `pendingBefore` not reported yet; they are marked reported (each is returned once). */
+  takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]>;
+  /** The messages given up on. */
+  listFailed(): Promise<FailedMessage[]>;
+  /** Puts failed messages (all, or those of one outbox row or submission id) back to pending, due now; returns how many. */
+  resendFailed(now: Date, id?: string): Promise<number>;
   close(): Promise<void>;
 }

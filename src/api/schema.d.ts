@@ -140,6 +140,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the server's store answers, and the notifications not delivered yet
+         * @description For monitoring and load balancers; never cached, never rate-limited.
+         *     `status` is `degraded` (still 200: the server serves) when a
+         *     notification was refused for good (`failed`, to re-send with
+         *     `npm run outbox:resend`) or has waited longer than the alert delay
+         *     (`OUTBOX_ALERT_AFTER_MS`, an hour by default).
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -290,6 +314,24 @@ export interface components {
             /** @description The product slug with dashes turned into spaces, upper-cased (TOP LOADING ARMS); one line of visible text (see SingleLineText). */
             productName: components["schemas"]["SingleLineText"];
             file: components["schemas"]["UploadedDocument"];
+        };
+        Health: {
+            /**
+             * @description ok, degraded (failed or long-pending notifications), or unavailable (the store does not answer).
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "unavailable";
+            /** @enum {string} */
+            store: "ok" | "unavailable";
+            /** @description The notifications not delivered yet (absent when the store does not answer). */
+            outbox?: {
+                /** @description Waiting to be delivered (retried until they are). */
+                pending: number;
+                /** @description Refused for good by the mail server, waiting to be re-sent by hand. */
+                failed: number;
+                /** @description How long the oldest pending notification has waited, in seconds; null when none waits. */
+                oldestPendingSeconds: number | null;
+            };
         };
         SubmissionAccepted: {
             /** @description The stored submission's id. */
@@ -556,6 +598,35 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
         };
     };
 }

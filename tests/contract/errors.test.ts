@@ -147,6 +147,11 @@ class FailingStore implements SubmissionStore {
   claimPendingOutbox = (...args: Parameters<SubmissionStore["claimPendingOutbox"]>) => this.inner.claimPendingOutbox(...args);
   markSent = (...args: Parameters<SubmissionStore["markSent"]>) => this.inner.markSent(...args);
   markFailed = (...args: Parameters<SubmissionStore["markFailed"]>) => this.inner.markFailed(...args);
+  renewClaim = (...args: Parameters<SubmissionStore["renewClaim"]>) => this.inner.renewClaim(...args);
+  outboxSummary = () => this.inner.outboxSummary();
+  takeOverdue = (...args: Parameters<SubmissionStore["takeOverdue"]>) => this.inner.takeOverdue(...args);
+  listFailed = () => this.inner.listFailed();
+  resendFailed = (...args: Parameters<SubmissionStore["resendFailed"]>) => this.inner.resendFailed(...args);
   close = () => this.inner.close();
 }
 

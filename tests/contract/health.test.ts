@@ -1,0 +1,51 @@
+/**
+ * GET /api/health: whether the store answers and what the outbox has not
+ * delivered, checked against openapi.yaml (VALIDATE_RESPONSES), never cached,
+ * never rate-limited.
+ */
+import request from "supertest";
+import { API, expectAccepted, startTestApp, type TestApp } from "./helpers";
+
+describe("GET /api/health", () => {
+  let test: TestApp;
+  beforeAll(() => {
+    test = startTestApp({ rateLimitMax: 1 });
+  });
+  afterAll(async () => {
+    await test.cleanup();
+  });
+
+  it("answers ok with an empty outbox, not cached", async () => {
+    const res = await request(test.app).get("/api/health");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toEqual({ status: "ok", store: "ok", outbox: { pending: 0, failed: 0, oldestPendingSeconds: null } });
+  });
+
+  it("counts what waits to be delivered and is never rate-limited", async () => {
+    expectAccepted(await request(test.app).post(`${API}/news-letter`).send({ email: "a@example.org", mailType: "newsletter" }));
+    for (let i = 0; i < 5; i++) {
+      const res = await request(test.app).get("/api/health");
+      expect(res.status).toBe(200);
+      expect(res.body.outbox.pending).toBe(1);
+      expect(res.body.outbox.failed).toBe(0);
+      expect(res.body.outbox.oldestPendingSeconds).toBeGreaterThanOrEqual(0);
+      expect(res.body.outbox.oldestPendingSeconds).toBeLessThan(60);
+    }
+  });
+
+  it("refuses other methods in the one error shape", async () => {
+    const res = await request(test.app).post("/api/health").send({});
+    expect([404, 405]).toContain(res.status);
+    expect(typeof res.body.message).toBe("string");
+  });
+
+  it("answers 503 when the store does not answer", async () => {
+    await test.app.store.close();
+    const res = await request(test.app).get("/api/health");
+    expect(res.status).toBe(503);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toEqual({ status: "unavailable", store: "unavailable" });
+  });
+});
