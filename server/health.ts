@@ -26,9 +26,9 @@ export async function healthReport(
   } catch {
     return { status: 503, body: { status: "unavailable", store: "unavailable" } };
   }
-  const oldestPendingSeconds =
-    summary.oldestPendingSince === null ? null : Math.max(0, Math.floor((now.getTime() - summary.oldestPendingSince.getTime()) / 1000));
-  const overdue = oldestPendingSeconds !== null && oldestPendingSeconds * 1000 >= config.outboxAlertAfterMs;
+  const waitedMs = summary.oldestPendingSince === null ? null : Math.max(0, now.getTime() - summary.oldestPendingSince.getTime());
+  const oldestPendingSeconds = waitedMs === null ? null : Math.floor(waitedMs / 1000);
+  const overdue = waitedMs !== null && waitedMs >= config.outboxAlertAfterMs;
   return {
     status: 200,
     body: {

@@ -49,3 +49,21 @@ describe("GET /api/health", () => {
     expect(res.body).toEqual({ status: "unavailable", store: "unavailable" });
   });
 });
+
+describe("GET /api/health with a notification waiting longer than OUTBOX_ALERT_AFTER_MS", () => {
+  let test: TestApp;
+  beforeAll(() => {
+    test = startTestApp({ outboxAlertAfterMs: 1 });
+  });
+  afterAll(async () => {
+    await test.cleanup();
+  });
+
+  it("answers degraded, still 200", async () => {
+    expectAccepted(await request(test.app).post(`${API}/news-letter`).send({ email: "a@example.org", mailType: "newsletter" }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const res = await request(test.app).get("/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "degraded", store: "ok", outbox: { pending: 1, failed: 0 } });
+  });
+});

@@ -197,6 +197,8 @@ describe("without SMTP_URL: .eml files", () => {
     expect(row.status).toBe("sent");
     const dir = path.join(test.dataDir, "outbox");
     expect(fs.readdirSync(dir)).toEqual([`${row.id}.eml`]);
+    // Private to the server's user (no .part left behind).
+    expect(fs.statSync(path.join(dir, `${row.id}.eml`)).mode & 0o777).toBe(0o600);
     const eml = fs.readFileSync(path.join(dir, `${row.id}.eml`), "utf8");
     const text = eml.replace(/=\r\n/g, ""); // undo quoted-printable soft line breaks
     expect(eml).toMatch(/^To: enquiries@example.com\r$/m);
