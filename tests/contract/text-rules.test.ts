@@ -172,6 +172,8 @@ const MISLEADING: [string, string][] = [
   ["a tab only", "\t"],
   ["a zero-width space only", "\u200b"],
   ["nothing visible", "\u200b\ufeff\u2060"],
+  ["a Hangul filler only (looks blank)", "\u3164"],
+  ["blank Braille cells and half-width fillers only", "\u2800 \uffa0"],
   ["a NUL", "Ada\u0000"],
   ["a bell", "Ada\u0007"],
   ["an escape sequence", "Ada\u001b[31mLovelace"],

@@ -258,6 +258,8 @@ const LINES = [
   "\t",
   "\u00a0\u3000",
   "\u200b",
+  "\u3164",
+  "\u2800",
   "\ufeffAda",
   "Ada\u0000",
   "Ada\u0007",
@@ -384,6 +386,8 @@ describe("the forms' validator agrees with the server's ajv on the contract", ()
     const misleading = [
       "\u200b", // a zero-width space alone
       "\u200b\u3000\u200b", // nothing visible
+      "\u3164", // a Hangul filler: looks blank
+      "\u2800\uffa0", // a blank Braille cell and a half-width filler
       "Ada\u0000",
       "Ada\u0007",
       "Ada\u001b[31m",
