@@ -109,12 +109,13 @@ export class SqliteSubmissionStore implements SubmissionStore {
            last_error = @error
        WHERE ${fenced}`,
     );
+    // Only the undelivered rows (the status index), however many sent ones the outbox keeps.
     this.summary = this.db.prepare(
       `SELECT
          COALESCE(SUM(status IN ('pending', 'sending')), 0) AS pending,
          COALESCE(SUM(status = 'failed'), 0) AS failed,
          MIN(CASE WHEN status IN ('pending', 'sending') THEN pending_since END) AS oldest
-       FROM outbox`,
+       FROM outbox WHERE status IN ('pending', 'sending', 'failed')`,
     );
     this.overdue = this.db.prepare(
       `UPDATE outbox SET overdue_reported = 1
