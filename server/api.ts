@@ -6,6 +6,8 @@ import helmet from "helmet";
 import path from "path";
 import { rateLimit } from "express-rate-limit";
 import type { Config } from "./config";
+import { refuseEncodedMultipart } from "./content-encoding";
+import { refuseCrossSitePosts } from "./cross-site";
 import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
 import { FORMS, type FormDefinition, type FormName } from "./forms";
 import { HEALTH_PATH, healthRouter } from "./health";
@@ -111,6 +113,8 @@ export function apiRouter(options: ApiOptions): Router {
   });
   router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, apiSpec: options.apiSpec ?? findApiSpec() }));
   router.use(API_BASE.slice("/api".length), contactRouter(options));
+  router.use(refuseCrossSitePosts);
+  router.use(refuseEncodedMultipart);
   router.use(apiNotFound);
   router.use(apiErrorHandler({ maxUploadBytes: options.config.maxUploadBytes, jsonLimit: options.config.jsonLimit, log: options.log }));
   return router;

@@ -23,12 +23,27 @@ export class ApiError extends Error {
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: "The request is invalid.",
+  403: "This request is not allowed.",
   404: "No API endpoint at this address.",
   405: "This method is not allowed here.",
   413: "The request is too large.",
   415: "The request body must be JSON or multipart/form-data, as this call requires.",
   429: "Too many requests. Please try again later.",
 };
+
+/** Most broken rules listed in one answer; the message says how many more there are. */
+export const MAX_LISTED_ERRORS = 20;
+/** Longest text of a request (a field name, an encoding) repeated in an answer. */
+const MAX_ECHOED = 60;
+/** Longest `path` and `message` of one listed rule. */
+const MAX_ERROR_PATH = 100;
+const MAX_ERROR_MESSAGE = 300;
+
+/** Text from a request, cut to `max` characters (marked with …) before it is repeated in an answer. */
+export function echoed(text: string, max = MAX_ECHOED): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join("")}…` : text;
+}
 
 /** A size limit in words: "10 MB" (or "512 KB" below one megabyte). */
 export function sizeText(bytes: number): string {
@@ -101,13 +116,18 @@ function describe(error: FieldError): string {
 function fromValidator(err: ValidatorError): ApiError {
   const status = err.status >= 400 && err.status < 500 ? err.status : 500;
   if (status === 500) return new ApiError(500, INTERNAL_ERROR_MESSAGE);
-  const errors: FieldError[] = (err.errors ?? []).map((e) => ({
-    path: typeof e.path === "string" ? e.path : "",
-    message: typeof e.message === "string" ? e.message : "is invalid",
+  // Thousands of unknown fields make thousands of errors: the answer lists
+  // the first few (their texts cut short) and counts the rest.
+  const all = err.errors ?? [];
+  const errors: FieldError[] = all.slice(0, MAX_LISTED_ERRORS).map((e) => ({
+    path: typeof e.path === "string" ? echoed(e.path, MAX_ERROR_PATH) : "",
+    message: typeof e.message === "string" ? echoed(e.message, MAX_ERROR_MESSAGE) : "is invalid",
   }));
   if (status === 400 && errors.length > 0) {
     const list = errors.map((e) => describe(e)).join("; ");
-    return new ApiError(400, `Please check the form: ${list}.`, errors);
+    const more = all.length - errors.length;
+    const rest = more > 0 ? ` (and ${more.toLocaleString("en-US")} more)` : "";
+    return new ApiError(400, `Please check the form: ${list}${rest}.`, errors);
   }
   if (status === 405) {
     return new ApiError(405, STATUS_MESSAGES[405], undefined, err.headers);
@@ -115,11 +135,33 @@ function fromValidator(err: ValidatorError): ApiError {
   return new ApiError(status, STATUS_MESSAGES[status] ?? err.message ?? "The request cannot be processed.");
 }
 
+/**
+ * A body that could not be decompressed: body-parser passes zlib's error on
+ * (Z_DATA_ERROR, Z_BUF_ERROR, brotli's ERR__ERROR_FORMAT_...) with status 400
+ * and no `type`.
+ */
+function isDecompressionError(err: unknown): boolean {
+  if (typeof err !== "object" || err === null) return false;
+  const { status, errno, code } = err as { status?: unknown; errno?: unknown; code?: unknown };
+  return status === 400 && typeof errno === "number" && typeof code === "string" && /^(Z_|ERR_)/.test(code);
+}
+
+/** The request's Content-Encoding as it may be repeated in an answer. */
+function encodingOf(contentEncoding: string | undefined): string {
+  return echoed((contentEncoding ?? "").trim() || "identity");
+}
+
 /** Turns any failure into an ApiError; undefined for an internal error. */
-export function toApiError(err: unknown, maxUploadBytes: number, jsonLimit: string): ApiError | undefined {
+export function toApiError(err: unknown, maxUploadBytes: number, jsonLimit: string, contentEncoding?: string): ApiError | undefined {
   if (err instanceof ApiError) return err;
   if (err instanceof multer.MulterError) return fromMulter(err, maxUploadBytes);
+  if (isDecompressionError(err)) {
+    return new ApiError(400, `The request body could not be decompressed: it is not valid ${encodingOf(contentEncoding)}, as its Content-Encoding says.`);
+  }
   if (isBodyParserError(err)) {
+    if (err.type === "encoding.unsupported") {
+      return new ApiError(415, `The Content-Encoding "${encodingOf(contentEncoding)}" is not supported: send the body uncompressed, or compressed with gzip, deflate or br.`);
+    }
     if (err.type === "entity.too.large") return new ApiError(413, `The request body is too large: the limit is ${jsonLimit}.`);
     if (err.type === "entity.parse.failed") return new ApiError(400, "The request body is not valid JSON.");
     if (err.status >= 400 && err.status < 500) return new ApiError(err.status, STATUS_MESSAGES[err.status] ?? "The request body cannot be read.");
@@ -148,7 +190,7 @@ export function apiErrorHandler(options: { maxUploadBytes: number; jsonLimit: st
       next(err);
       return;
     }
-    const apiError = toApiError(err, options.maxUploadBytes, options.jsonLimit);
+    const apiError = toApiError(err, options.maxUploadBytes, options.jsonLimit, req.get("content-encoding"));
     if (!apiError) {
       log(`Internal error on ${req.method} ${req.originalUrl}:`, err);
     }
