@@ -1,4 +1,5 @@
 import fs from "fs";
+import net from "net";
 import path from "path";
 
 /**
@@ -78,15 +79,60 @@ export interface Config {
    * hops, or a comma-separated list of proxy addresses/subnets. Behind a proxy
    * or CDN it must be set, or every visitor shares one rate limit.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
+  /** Connections the server holds at once (all clients); more are closed as they arrive. */
+  maxConnections: number;
+  /** Connections one client address may hold at once; 0: no per-client bound (behind a trusted proxy, the proxy's job). */
+  maxConnectionsPerClient: number;
+  /** Time a client has to send a request's headers, in ms. */
+  headersTimeoutMs: number;
+  /** Time a client has to send a whole request (headers and body), in ms. */
+  requestTimeoutMs: number;
+  /** A connection that sends or receives nothing for this long is closed, in ms. */
+  idleTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept open, in ms. */
+  keepAliveTimeoutMs: number;
+  /** On SIGTERM/SIGINT: how long requests in progress may take before their connections are closed, in ms. */
+  shutdownTimeoutMs: number;
 }
 
-function trustProxyFrom(env: NodeJS.ProcessEnv): boolean | number | string {
+/** The names Express ("proxy-addr") accepts for groups of addresses. */
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address or subnet proxy-addr accepts: 10.0.0.1, 10.0.0.0/8, 10.0.0.0/255.0.0.0, ::1, fd00::/8. */
+function isProxyAddress(item: string): boolean {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address, range, ...rest] = item.split("/");
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d+$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && net.isIPv4(range);
+}
+
+/**
+ * TRUST_PROXY: off, a number of proxy hops, or the proxies' addresses. `true`
+ * (trust every hop) is refused: it takes the client address from the leftmost
+ * X-Forwarded-For entry, which any client writes itself, so anyone could
+ * claim a fresh rate limit with each request.
+ */
+function trustProxyFrom(env: NodeJS.ProcessEnv): false | number | string {
   const raw = env.TRUST_PROXY?.trim();
-  if (!raw || raw === "false") return false;
-  if (raw === "true") return true;
+  if (!raw || raw.toLowerCase() === "false") return false;
+  if (raw.toLowerCase() === "true") {
+    throw new Error(
+      'TRUST_PROXY=true is refused: it trusts any X-Forwarded-For a client makes up (and so lets anyone bypass the rate limit). Set the number of proxies in front of the server (TRUST_PROXY=1 behind one reverse proxy) or their addresses (TRUST_PROXY="loopback, 10.0.0.0/8")',
+    );
+  }
   if (/^\d+$/.test(raw)) return Number(raw);
-  return raw;
+  const items = raw.split(",").map((item) => item.trim());
+  const wrong = items.find((item) => !isProxyAddress(item));
+  if (wrong !== undefined) {
+    throw new Error(
+      `TRUST_PROXY must be false, a number of proxy hops, or proxy addresses/subnets (or loopback, linklocal, uniquelocal) separated by commas; "${wrong}" is none of these`,
+    );
+  }
+  return items.join(", ");
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -229,6 +275,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailTo: resolveInboxes(env, path.resolve(cwd, "data", "contact.json")),
     maxUploadBytes: Math.floor(maxUploadMb * 1024 * 1024),
     jsonLimit: jsonLimitFrom(env),
+/**
+ * Bounds on connections and on how long a client may take (slow clients
+ * holding connections open). The per-client bound counts connections by
+ * remote address, so behind a trusted proxy (where every connection comes
+ * from the proxy) it is off unless set.
+ */
+function connectionLimitsFrom(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, "trustProxy" | "maxConnections" | "maxConnectionsPerClient" | "headersTimeoutMs" | "requestTimeoutMs" | "idleTimeoutMs" | "keepAliveTimeoutMs"> {
+  const trustProxy = trustProxyFrom(env);
+  const headersTimeoutMs = intFrom(env, "HEADERS_TIMEOUT_MS", 10_000, 1);
+  const requestTimeoutMs = intFrom(env, "REQUEST_TIMEOUT_MS", 120_000, 1);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  return {
+    trustProxy,
+    maxConnections: intFrom(env, "MAX_CONNECTIONS", 1_000, 1),
+    maxConnectionsPerClient: intFrom(env, "MAX_CONNECTIONS_PER_CLIENT", trustProxy === false ? 100 : 0, 0),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    idleTimeoutMs: intFrom(env, "IDLE_TIMEOUT_MS", 30_000, 1),
+    keepAliveTimeoutMs: intFrom(env, "KEEP_ALIVE_TIMEOUT_MS", 5_000, 1),
+  };
+}
+
     rateLimitMax: intFrom(env, "RATE_LIMIT_MAX", 20, 1),
     rateLimitWindowMs: intFrom(env, "RATE_LIMIT_WINDOW_MS", 60_000, 1),
     outboxIntervalMs: intFrom(env, "OUTBOX_INTERVAL_MS", 5_000, 1),
@@ -239,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     outboxBackoffMaxMs: intFrom(env, "OUTBOX_BACKOFF_MAX_MS", 3_600_000, 1),
     validateResponses: booleanFrom(env, "VALIDATE_RESPONSES", false),
     contentSecurityPolicy: cspModeFrom(env),
-    trustProxy: trustProxyFrom(env),
+    ...connectionLimitsFrom(env),
+    shutdownTimeoutMs: intFrom(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 1),
   };
 }

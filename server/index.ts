@@ -1,13 +1,22 @@
 import "./runtime";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
+import { closeHttpServer, createHttpServer } from "./http-server";
 import { createOutboxDispatcher } from "./outbox";
+
+/** Time the outbox and the store get to stop after the connections are closed. */
+const SHUTDOWN_GRACE_MS = 5_000;
 
 function main(): void {
   const config = loadConfig();
   const app = createApp(config);
   const outbox = createOutboxDispatcher({ store: app.store, config });
-  const server = app.listen(config.port, config.host, () => {
+  const server = createHttpServer(app, config);
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    console.error(`Cannot listen on ${config.host}:${config.port}:`, err.code ?? err.message);
+    process.exit(1);
+  });
+  server.listen(config.port, config.host, () => {
     console.log(`Node.js ${process.version}; serving ${config.publicDir} on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`);
     console.log(
       `API data in ${config.dataDir}; notifications ${config.smtpUrl ? "sent over SMTP" : `written to ${config.dataDir}/outbox/ (no SMTP_URL)`}`,
@@ -18,7 +27,14 @@ function main(): void {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    server.close(() => {
+    // Requests in progress get SHUTDOWN_TIMEOUT_MS to finish; then their
+    // connections are closed, the outbox stops and the store is closed. Should
+    // any of that hang, the process still ends a little after the deadline.
+    setTimeout(() => {
+      console.error(`Shutdown did not finish within ${config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS} ms; exiting.`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
+    void closeHttpServer(server, config.shutdownTimeoutMs).then(() => {
       outbox
         .stop()
         .then(() => app.close())

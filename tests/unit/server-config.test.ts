@@ -69,12 +69,24 @@ describe("loadConfig", () => {
   });
 
   it.each([
-    ["true", true],
     ["false", false],
+    ["", false],
+    ["0", 0],
     ["2", 2],
     ["loopback, 10.0.0.0/8", "loopback, 10.0.0.0/8"],
+    ["loopback,linklocal,uniquelocal", "loopback, linklocal, uniquelocal"],
+    ["203.0.113.7", "203.0.113.7"],
+    ["10.0.0.0/255.0.0.0, ::1, fd00::/8", "10.0.0.0/255.0.0.0, ::1, fd00::/8"],
   ])("reads TRUST_PROXY=%s", (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }, ROOT).trustProxy).toEqual(expected);
+  });
+
+  it.each(["true", "TRUE", " true "])("refuses TRUST_PROXY=%j: any client could make up its address", (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value }, ROOT)).toThrow(/TRUST_PROXY=true is refused.*X-Forwarded-For.*TRUST_PROXY=1/);
+  });
+
+  it.each(["yes", "proxy.example.com", "10.0.0.0/33", "300.1.1.1", "10.0.0.1/8/8", "loopback, *", "1.5", "-1"])("refuses TRUST_PROXY=%j, naming what it accepts", (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value }, ROOT)).toThrow(/TRUST_PROXY must be false, a number of proxy hops, or proxy addresses/);
   });
 
   it.each([
@@ -94,8 +106,59 @@ describe("loadConfig", () => {
     ["MAIL_TO_CONTACT", "sales at example.com", /MAIL_TO_CONTACT must be an e-mail address/],
     ["MAIL_TO_DEFAULT", "x@", /MAIL_TO_DEFAULT/],
     ["VALIDATE_RESPONSES", "maybe", /VALIDATE_RESPONSES must be true or false/],
+    ["MAX_CONNECTIONS", "0", /MAX_CONNECTIONS must be a whole number of at least 1/],
+    ["MAX_CONNECTIONS_PER_CLIENT", "-1", /MAX_CONNECTIONS_PER_CLIENT must be a whole number/],
+    ["HEADERS_TIMEOUT_MS", "soon", /HEADERS_TIMEOUT_MS/],
+    ["REQUEST_TIMEOUT_MS", "0", /REQUEST_TIMEOUT_MS must be a whole number of at least 1/],
+    ["IDLE_TIMEOUT_MS", "1e3.5", /IDLE_TIMEOUT_MS/],
+    ["KEEP_ALIVE_TIMEOUT_MS", "0", /KEEP_ALIVE_TIMEOUT_MS/],
+    ["SHUTDOWN_TIMEOUT_MS", "-1", /SHUTDOWN_TIMEOUT_MS/],
   ])("fails at start on %s=%s", (name, value, message) => {
     expect(() => loadConfig({ [name]: value }, ROOT)).toThrow(message);
+  });
+});
+
+describe("connections and shutdown", () => {
+  it("have bounded defaults", () => {
+    expect(loadConfig({}, ROOT)).toMatchObject({
+      maxConnections: 1_000,
+      maxConnectionsPerClient: 100,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 120_000,
+      idleTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      shutdownTimeoutMs: 10_000,
+    });
+  });
+
+  it("come from the environment", () => {
+    const env = {
+      MAX_CONNECTIONS: "500",
+      MAX_CONNECTIONS_PER_CLIENT: "0",
+      HEADERS_TIMEOUT_MS: "2000",
+      REQUEST_TIMEOUT_MS: "4000",
+      IDLE_TIMEOUT_MS: "3000",
+      KEEP_ALIVE_TIMEOUT_MS: "1000",
+      SHUTDOWN_TIMEOUT_MS: "2500",
+    };
+    expect(loadConfig(env, ROOT)).toMatchObject({
+      maxConnections: 500,
+      maxConnectionsPerClient: 0,
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 4000,
+      idleTimeoutMs: 3000,
+      keepAliveTimeoutMs: 1000,
+      shutdownTimeoutMs: 2500,
+    });
+  });
+
+  it("count connections per client only when no proxy is trusted (behind one, every connection comes from it), unless set", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }, ROOT).maxConnectionsPerClient).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "1", MAX_CONNECTIONS_PER_CLIENT: "400" }, ROOT).maxConnectionsPerClient).toBe(400);
+  });
+
+  it("refuse a header timeout longer than the request timeout", () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: "5000", REQUEST_TIMEOUT_MS: "4000" }, ROOT)).toThrow(/HEADERS_TIMEOUT_MS \(5000\) must not be longer than REQUEST_TIMEOUT_MS \(4000\)/);
   });
 });
 
