@@ -263,18 +263,6 @@ export function resolveInboxes(env: NodeJS.ProcessEnv, contactFile: string): Rec
   return inboxes;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
-  const maxUploadMb = positiveNumberFrom(env, "MAX_UPLOAD_MB", 10);
-  return {
-    port: intFrom(env, "PORT", 8000),
-    host: env.HOST?.trim() || "0.0.0.0",
-    publicDir: path.resolve(cwd, env.PUBLIC_DIR?.trim() || "public"),
-    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || "var"),
-    smtpUrl: smtpUrlFrom(env),
-    mailFrom: mailFromFrom(env),
-    mailTo: resolveInboxes(env, path.resolve(cwd, "data", "contact.json")),
-    maxUploadBytes: Math.floor(maxUploadMb * 1024 * 1024),
-    jsonLimit: jsonLimitFrom(env),
 /**
  * Bounds on connections and on how long a client may take (slow clients
  * holding connections open). The per-client bound counts connections by
@@ -301,6 +289,18 @@ function connectionLimitsFrom(
   };
 }
 
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const maxUploadMb = positiveNumberFrom(env, "MAX_UPLOAD_MB", 10);
+  return {
+    port: intFrom(env, "PORT", 8000),
+    host: env.HOST?.trim() || "0.0.0.0",
+    publicDir: path.resolve(cwd, env.PUBLIC_DIR?.trim() || "public"),
+    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || "var"),
+    smtpUrl: smtpUrlFrom(env),
+    mailFrom: mailFromFrom(env),
+    mailTo: resolveInboxes(env, path.resolve(cwd, "data", "contact.json")),
+    maxUploadBytes: Math.floor(maxUploadMb * 1024 * 1024),
+    jsonLimit: jsonLimitFrom(env),
     rateLimitMax: intFrom(env, "RATE_LIMIT_MAX", 20, 1),
     rateLimitWindowMs: intFrom(env, "RATE_LIMIT_WINDOW_MS", 60_000, 1),
     outboxIntervalMs: intFrom(env, "OUTBOX_INTERVAL_MS", 5_000, 1),
