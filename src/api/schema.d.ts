@@ -406,6 +406,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A browser sent this form from another website's page (Sec-Fetch-Site cross-site or same-site, or an Origin of another host); nothing was stored. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many submissions from this client; try again later (see the RateLimit headers). */
         TooManyRequests: {
             headers: {
@@ -447,6 +456,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -468,6 +478,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -489,6 +500,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -510,6 +522,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -531,6 +544,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -552,6 +566,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -573,6 +588,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -594,6 +610,7 @@ export interface operations {
         responses: {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

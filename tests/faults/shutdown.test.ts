@@ -59,7 +59,9 @@ it("exits 0 within SHUTDOWN_TIMEOUT_MS (plus a margin) with a slow client and an
   const exited = server.kill("SIGTERM") as unknown as Promise<Exit>;
   const idleClosed = closedWithin(idleSocket, SHUTDOWN_TIMEOUT_MS);
   const slowClosed = closedWithin(slow, SHUTDOWN_TIMEOUT_MS + 5_000);
-  const exit = await Promise.race([exited, new Promise<undefined>((resolve) => setTimeout(resolve, SHUTDOWN_TIMEOUT_MS + 8_000).unref())]);
+  let giveUp: number | NodeJS.Timeout | undefined;
+  const exit = await Promise.race([exited, new Promise<undefined>((resolve) => (giveUp = setTimeout(resolve, SHUTDOWN_TIMEOUT_MS + 8_000)))]);
+  clearTimeout(giveUp);
   clearInterval(dripping);
   agent.destroy();
 
