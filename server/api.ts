@@ -13,7 +13,7 @@ import { FORMS, type FormDefinition, type FormName } from "./forms";
 import { HEALTH_PATH, healthRouter } from "./health";
 import { buildNotification } from "./notification";
 import type { SubmissionStore } from "./store";
-import { acceptDocuments, acceptedDocuments, multipartBody, removeFiles, writeDocuments } from "./uploads";
+import { acceptDocuments, acceptedDocuments, multipartBody, removeFiles, UploadGate, writeDocuments } from "./uploads";
 import type { components } from "../src/api/schema";
 
 /** Where every call of the contract lives. */
@@ -50,7 +50,7 @@ function submissionHandler(name: FormName, form: FormDefinition, { config, store
       throw new ApiError(400, "Please attach the required files.");
     }
     const submissionId = randomUUID();
-    const files = await writeDocuments(uploadsDir, acceptedDocuments(res));
+    const files = await writeDocuments(uploadsDir, acceptedDocuments(res), req);
     try {
       const notification = buildNotification({ form: name, body, files, submissionId, receivedAt: new Date() }, config);
       await store.saveSubmission({ id: submissionId, mailType: String(body.mailType), payload: body, files, notification });
@@ -79,8 +79,10 @@ function contactRouter(options: ApiOptions): Router {
     }),
   );
   router.use(express.json({ limit: config.jsonLimit }));
+  // Files arrive in DATA_DIR/tmp/ (same filesystem as uploads/), at most MAX_UPLOADS_IN_FLIGHT requests at once.
+  const uploads = { maxUploadBytes: config.maxUploadBytes, tempDir: path.join(config.dataDir, "tmp"), gate: new UploadGate(config.maxUploadsInFlight) };
   for (const form of Object.values(FORMS) as FormDefinition[]) {
-    if (form.body === "multipart") router.post(form.path, multipartBody(form, config));
+    if (form.body === "multipart") router.post(form.path, multipartBody(form, uploads));
   }
   router.use(
     OpenApiValidator.middleware({

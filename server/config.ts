@@ -48,6 +48,12 @@ export interface Config {
   mailTo: Record<MailRoute, string>;
   /** Largest accepted uploaded file, in bytes. */
   maxUploadBytes: number;
+  /**
+   * Multipart (file upload) requests received at the same time; one more is
+   * answered 503 with Retry-After before its body is read. Bounds the disk
+   * space and memory uploads in progress can take.
+   */
+  maxUploadsInFlight: number;
   /** Largest accepted JSON body (express.json's limit, like "100kb"). */
   jsonLimit: string;
   /** POST requests one client may make per window. */
@@ -300,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailFrom: mailFromFrom(env),
     mailTo: resolveInboxes(env, path.resolve(cwd, "data", "contact.json")),
     maxUploadBytes: Math.floor(maxUploadMb * 1024 * 1024),
+    maxUploadsInFlight: intFrom(env, "MAX_UPLOADS_IN_FLIGHT", 8, 1),
     jsonLimit: jsonLimitFrom(env),
     rateLimitMax: intFrom(env, "RATE_LIMIT_MAX", 20, 1),
     rateLimitWindowMs: intFrom(env, "RATE_LIMIT_WINDOW_MS", 60_000, 1),

@@ -85,7 +85,7 @@ export function buildNotification(input: NotificationInput, config: Pick<Config,
     lines.push("", "Attachments (attached to this e-mail and kept on the server):");
     for (const file of input.files) {
       const label = form.labels[file.field] ?? file.field;
-      lines.push(`- ${label}: ${plainText(file.originalName)} (${formatSize(file.size)}), stored as ${file.path}`);
+      lines.push(`- ${label}: ${plainText(file.originalName)} (${formatSize(file.size)}), stored as ${file.storedName}`);
     }
   }
 

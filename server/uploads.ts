@@ -4,7 +4,7 @@ import fs from "fs/promises";
 import multer from "multer";
 import path from "path";
 import { ApiError, type FieldError } from "./errors";
-import { checkDocument, DOCUMENT_TYPES } from "./file-type";
+import { checkDocumentFile, DOCUMENT_TYPES } from "./file-type";
 import type { FormDefinition } from "./forms";
 import type { StoredFile } from "./store";
 
@@ -13,31 +13,106 @@ const MAX_FIELDS = 30;
 /** Largest text field, in bytes (the longest allowed text is 5000 characters). */
 const MAX_FIELD_BYTES = 64 * 1024;
 
-/** A file that passed the content check, still in memory. */
+/** A file that passed the content check, still in the temporary folder. */
 export interface AcceptedDocument {
   field: string;
   originalName: string;
   extension: string;
   contentType: string;
-  buffer: Buffer;
+  /** Where it was written while it arrived (DATA_DIR/tmp/). */
+  tempPath: string;
+  size: number;
 }
 
 type FilesByField = Record<string, Express.Multer.File[] | undefined>;
 
+/** Answer of a multipart call while MAX_UPLOADS_IN_FLIGHT others are being received. */
+export const UPLOADS_BUSY_MESSAGE = "The server is receiving too many files right now. Please try again in a moment.";
+
 /**
- * Reads a multipart body with multer (in memory, with limits) for one form:
- * only that form's file fields, one file each. Then prepares `req.body` for the
- * contract's validator: a received file leaves an empty placeholder under its
- * field (the validator checks it is present), a text value where a file belongs
- * is refused, an empty text field counts as absent, and the number fields
- * become numbers.
+ * The bound on multipart requests received at the same time, shared by every
+ * multipart call: one more is refused (503) before its body is read.
  */
-export function multipartBody(form: FormDefinition, limits: { maxUploadBytes: number }): RequestHandler {
+export class UploadGate {
+  private active = 0;
+
+  constructor(
+    readonly max: number,
+    /** Seconds a refused client is told to wait (Retry-After). */
+    readonly retryAfterSeconds = 5,
+  ) {}
+
+  /** Requests holding a place. */
+  get inFlight(): number {
+    return this.active;
+  }
+
+  /** Takes a place; returns its release (idempotent), or undefined when full. */
+  tryEnter(): (() => void) | undefined {
+    if (this.active >= this.max) return undefined;
+    this.active++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.active--;
+    };
+  }
+}
+
+export interface UploadOptions {
+  /** Largest accepted file, in bytes. */
+  maxUploadBytes: number;
+  /** Where files are written while they arrive: under DATA_DIR, on the same filesystem as uploads/ (keeping one is a rename). */
+  tempDir: string;
+  /** The bound shared by every multipart call. */
+  gate: UploadGate;
+}
+
+const TEMP_FILES = Symbol("uploadTempFiles");
+
+interface TempFile {
+  path: string;
+  /** writeDocuments took it over (it moves or removes it). */
+  taken: boolean;
+}
+
+function tempFilesOf(req: Request): TempFile[] {
+  const holder = req as unknown as Record<symbol, TempFile[] | undefined>;
+  return (holder[TEMP_FILES] ??= []);
+}
+
+/**
+ * Reads a multipart body with multer for one form, streaming each file to a
+ * temporary file under `tempDir` (never whole in memory), with limits: only
+ * that form's file fields, one file each. At most `gate.max` such requests are
+ * read at once; one more is answered 503 with Retry-After before its body is
+ * read. Temporary files not taken over by writeDocuments are removed when the
+ * response ends, whatever happened (refusal, too large, client gone).
+ * Then prepares `req.body` for the contract's validator: a received file leaves
+ * an empty placeholder under its field (the validator checks it is present), a
+ * text value where a file belongs is refused, an empty text field counts as
+ * absent, and the number fields become numbers.
+ */
+export function multipartBody(form: FormDefinition, options: UploadOptions): RequestHandler {
+  const { tempDir, gate } = options;
   const upload = multer({
-    storage: multer.memoryStorage(),
+    storage: multer.diskStorage({
+      destination: (_req, _file, cb) => {
+        fs.mkdir(tempDir, { recursive: true, mode: 0o700 }).then(
+          () => cb(null, tempDir),
+          (err: Error) => cb(err, tempDir),
+        );
+      },
+      filename: (req, _file, cb) => {
+        const name = `${randomUUID()}${TEMP_SUFFIX}`;
+        tempFilesOf(req).push({ path: path.join(tempDir, name), taken: false });
+        cb(null, name);
+      },
+    }),
     defParamCharset: "utf8",
     limits: {
-      fileSize: limits.maxUploadBytes,
+      fileSize: options.maxUploadBytes,
       // One more than the form takes, so an extra file is reported by .fields() as an unexpected file (400).
       files: form.files.length + 1,
       fields: MAX_FIELDS,
@@ -52,6 +127,15 @@ export function multipartBody(form: FormDefinition, limits: { maxUploadBytes: nu
       next(); // the validator answers 415
       return;
     }
+    const release = gate.tryEnter();
+    if (!release) {
+      next(new ApiError(503, UPLOADS_BUSY_MESSAGE, undefined, { "Retry-After": String(gate.retryAfterSeconds) }));
+      return;
+    }
+    res.once("close", () => {
+      release();
+      void removeTempFiles(tempFilesOf(req).filter((file) => !file.taken));
+    });
     upload(req, res, (err?: unknown) => {
       if (err) {
         next(err instanceof multer.MulterError ? err : new ApiError(400, "The multipart body could not be read."));
@@ -65,6 +149,13 @@ export function multipartBody(form: FormDefinition, limits: { maxUploadBytes: nu
       }
     });
   };
+}
+
+/** Name ending of a file being received (DATA_DIR/tmp/<uuid>.part). */
+export const TEMP_SUFFIX = ".part";
+
+async function removeTempFiles(files: TempFile[]): Promise<void> {
+  await Promise.all(files.map((file) => fs.rm(file.path, { force: true }).catch(() => undefined)));
 }
 
 function prepareBody(req: Request, form: FormDefinition): void {
@@ -91,16 +182,34 @@ function prepareBody(req: Request, form: FormDefinition): void {
   req.body = body;
 }
 
-/** A visitor's file name, kept as information only: no path, no control characters, bounded. */
-export function sanitizeFileName(name: string, fallbackExtension: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? "")
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "")
+/**
+ * Characters that change how a name is shown without being seen: Unicode
+ * format characters (Cf: the bidirectional controls U+202A–U+202E,
+ * U+2066–U+2069, U+200E/U+200F, U+061C; zero-width U+200B–U+200D, U+2060,
+ * U+FEFF; soft hyphen ...), the other bidirectional controls, and control
+ * characters.
+ */
+const INVISIBLE = /[\p{Cf}\p{Bidi_Control}\p{Cc}]/gu;
+
+/**
+ * A visitor's file name, kept as information only and shown in the
+ * notification: no path, no control, format or bidirectional characters (so
+ * `cv\u202Excod.pdf` cannot show as "cvfdp.docx"), no leading dots or runs of
+ * dots, bounded, and always ending with the extension of the type its content
+ * was detected as.
+ */
+export function sanitizeFileName(name: string, extension: string): string {
+  const base = (name.normalize("NFC").split(/[\\/]/).pop() ?? "")
+    .replace(INVISIBLE, "")
+    .replace(/["<>|:*?]/g, "")
     .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^\.+/, "");
-  const bounded = base.length > 150 ? base.slice(0, 150 - fallbackExtension.length) + fallbackExtension : base;
-  return bounded || `document${fallbackExtension}`;
+    .trim();
+  const named = base.toLowerCase().endsWith(extension);
+  // The visitor's own spelling of the extension (".PDF") is kept when it is the detected type's.
+  const suffix = named ? base.slice(base.length - extension.length) : extension;
+  const stem = (named ? base.slice(0, base.length - extension.length) : base).replace(/\.{2,}/g, ".").replace(/^[.\s]+|[.\s]+$/g, "");
+  const bounded = stem.length > 150 - suffix.length ? stem.slice(0, 150 - suffix.length).trimEnd() : stem;
+  return `${bounded || "document"}${suffix}`;
 }
 
 /**
@@ -109,7 +218,7 @@ export function sanitizeFileName(name: string, fallbackExtension: string): strin
  * missing or unacceptable file is a 400 naming the field.
  */
 export function acceptDocuments(form: FormDefinition): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const files = (req.files ?? {}) as FilesByField;
     const accepted: AcceptedDocument[] = [];
     const errors: FieldError[] = [];
@@ -119,7 +228,7 @@ export function acceptDocuments(form: FormDefinition): RequestHandler {
         errors.push({ path: `/body/${field}`, message: "must be a file" });
         continue;
       }
-      const check = checkDocument(file.buffer, file.originalname);
+      const check = await checkDocumentFile(file.path, file.originalname);
       if (!check.ok) {
         errors.push({ path: `/body/${field}`, message: check.reason });
         continue;
@@ -130,7 +239,8 @@ export function acceptDocuments(form: FormDefinition): RequestHandler {
         originalName: sanitizeFileName(file.originalname, type.extension),
         extension: type.extension,
         contentType: type.contentType,
-        buffer: file.buffer,
+        tempPath: file.path,
+        size: file.size,
       });
     }
     if (errors.length > 0) {
@@ -154,27 +264,57 @@ export function acceptedDocuments(res: Response): AcceptedDocument[] {
   return ((res.locals as Record<symbol, unknown>)[ACCEPTED] as AcceptedDocument[] | undefined) ?? [];
 }
 
-/** Writes the files under `dir` with generated names (UUID + detected extension). */
-export async function writeDocuments(dir: string, documents: AcceptedDocument[]): Promise<StoredFile[]> {
+/** Flushes a file or directory to disk (its content, or its list of names). */
+async function fsyncPath(target: string): Promise<void> {
+  const handle = await fs.open(target, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Keeps the accepted files under `dir` with generated names (UUID + detected
+ * extension), durably, before the commit that points to them: each temporary
+ * file is made private (0600) and flushed, renamed into `dir`, and `dir` itself
+ * is flushed, so after a power cut a committed row never names a missing or
+ * empty file. `req` (when given) hands the temporary files over: they are no
+ * longer removed when the response ends.
+ */
+export async function writeDocuments(dir: string, documents: AcceptedDocument[], req?: Request): Promise<StoredFile[]> {
   if (documents.length === 0) return [];
-  await fs.mkdir(dir, { recursive: true });
+  if (req) {
+    const paths = new Set(documents.map((doc) => doc.tempPath));
+    for (const file of tempFilesOf(req)) if (paths.has(file.path)) file.taken = true;
+  }
   const stored: StoredFile[] = [];
   try {
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     for (const doc of documents) {
+      const handle = await fs.open(doc.tempPath, "r");
+      try {
+        await handle.chmod(0o600);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       const storedName = `${randomUUID()}${doc.extension}`;
       const filePath = path.join(dir, storedName);
-      await fs.writeFile(filePath, doc.buffer, { flag: "wx", mode: 0o640 });
+      await fs.rename(doc.tempPath, filePath);
       stored.push({
         field: doc.field,
         originalName: doc.originalName,
         storedName,
         path: filePath,
         contentType: doc.contentType,
-        size: doc.buffer.length,
+        size: doc.size,
       });
     }
+    await fsyncPath(dir);
   } catch (err) {
     await removeFiles(stored);
+    await Promise.all(documents.map((doc) => fs.rm(doc.tempPath, { force: true }).catch(() => undefined)));
     throw err;
   }
   return stored;
