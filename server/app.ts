@@ -51,6 +51,7 @@ function refuseMalformedTargets(app: Express): void {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("Content-Type", "text/plain; charset=utf-8");
     res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.end("Bad request");
   };
 }

@@ -284,14 +284,19 @@ function connectionLimitsFrom(
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   }
+  const idleTimeoutMs = intFrom(env, "IDLE_TIMEOUT_MS", 30_000, 1);
+  const keepAliveTimeoutMs = intFrom(env, "KEEP_ALIVE_TIMEOUT_MS", 5_000, 1);
+  if (keepAliveTimeoutMs >= idleTimeoutMs) {
+    throw new Error(`KEEP_ALIVE_TIMEOUT_MS (${keepAliveTimeoutMs}) must be shorter than IDLE_TIMEOUT_MS (${idleTimeoutMs}), which would close kept-alive connections first`);
+  }
   return {
     trustProxy,
     maxConnections: intFrom(env, "MAX_CONNECTIONS", 1_000, 1),
     maxConnectionsPerClient: intFrom(env, "MAX_CONNECTIONS_PER_CLIENT", trustProxy === false ? 100 : 0, 0),
     headersTimeoutMs,
     requestTimeoutMs,
-    idleTimeoutMs: intFrom(env, "IDLE_TIMEOUT_MS", 30_000, 1),
-    keepAliveTimeoutMs: intFrom(env, "KEEP_ALIVE_TIMEOUT_MS", 5_000, 1),
+    idleTimeoutMs,
+    keepAliveTimeoutMs,
   };
 }
 

@@ -1,5 +1,5 @@
 import http from "http";
-import type { Socket } from "net";
+import net, { type Socket } from "net";
 import type { RequestListener } from "http";
 import type { Config } from "./config";
 
@@ -14,9 +14,31 @@ function checkingIntervalMs(limits: ConnectionLimits): number {
 }
 
 /**
+ * The client a connection counts for: its IPv4 address, or the /64 network
+ * of an IPv6 address (one subscriber usually has a whole /64, so counting
+ * single IPv6 addresses would let one client open connections from many).
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!net.isIPv6(address)) return address;
+  const [head, tail = ""] = address.toLowerCase().split("%")[0].split("::");
+  const headGroups = head === "" ? [] : head.split(":");
+  const tailGroups = address.includes("::") ? (tail === "" ? [] : tail.split(":")) : [];
+  const groups = address.includes("::")
+    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+/**
  * The HTTP server of the site and the API, bounded against clients that hold
  * connections open (slowloris): at most `maxConnections` connections in all
- * and `maxConnectionsPerClient` per remote address (more are closed at once),
+ * and `maxConnectionsPerClient` per client (remote IPv4 address or IPv6 /64;
+ * more are closed at once),
  * headers within `headersTimeoutMs`, the whole request within
  * `requestTimeoutMs`, no connection silent for longer than `idleTimeoutMs`,
  * idle keep-alive connections closed after `keepAliveTimeoutMs`.
@@ -38,8 +60,8 @@ export function createHttpServer(handler: RequestListener, limits: ConnectionLim
 
   const perClient = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress;
-    if (limits.maxConnectionsPerClient <= 0 || address === undefined) return;
+    if (limits.maxConnectionsPerClient <= 0 || socket.remoteAddress === undefined) return;
+    const address = clientKey(socket.remoteAddress);
     const held = perClient.get(address) ?? 0;
     if (held >= limits.maxConnectionsPerClient) {
       socket.destroy();

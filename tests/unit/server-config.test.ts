@@ -157,6 +157,11 @@ describe("connections and shutdown", () => {
     expect(loadConfig({ TRUST_PROXY: "1", MAX_CONNECTIONS_PER_CLIENT: "400" }, ROOT).maxConnectionsPerClient).toBe(400);
   });
 
+  it("refuse a keep-alive timeout the idle timeout would cut short", () => {
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: "65000" }, ROOT)).toThrow(/KEEP_ALIVE_TIMEOUT_MS \(65000\) must be shorter than IDLE_TIMEOUT_MS \(30000\)/);
+    expect(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: "65000", IDLE_TIMEOUT_MS: "75000" }, ROOT).keepAliveTimeoutMs).toBe(65_000);
+  });
+
   it("refuse a header timeout longer than the request timeout", () => {
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: "5000", REQUEST_TIMEOUT_MS: "4000" }, ROOT)).toThrow(/HEADERS_TIMEOUT_MS \(5000\) must not be longer than REQUEST_TIMEOUT_MS \(4000\)/);
   });
