@@ -16,13 +16,18 @@
  * this module started.
  */
 const { spawn } = require("child_process");
+const crypto = require("crypto");
 const fs = require("fs");
 const net = require("net");
 const os = require("os");
 const path = require("path");
 const { SMTPServer } = require("smtp-server");
 
-const ROOT = path.resolve(__dirname, "..", "..");
+/**
+ * The checkout whose compiled server (dist/server/index.js) runs: this one, or
+ * FAULTS_SERVER_ROOT (another checkout, e.g. an older commit to compare with).
+ */
+const ROOT = path.resolve(process.env.FAULTS_SERVER_ROOT || path.join(__dirname, "..", ".."));
 const SERVER_ENTRY = path.join(ROOT, "dist", "server", "index.js");
 
 /** Processes and peers still open, and temporary folders made here. */
@@ -242,8 +247,10 @@ function smtpError(code, message) {
 /**
  * A real SMTP server on a free loopback port, without authentication or TLS
  * (SMTP_URL smtp://127.0.0.1:<port>). `behaviour` may be changed at any time.
+ * maxRawBytes keeps only the start of each message (headers and text, not
+ * large attachments) when many big messages are expected.
  */
-async function startSmtpPeer(behaviour = {}) {
+async function startSmtpPeer(behaviour = {}, { maxRawBytes = Infinity } = {}) {
   const received = [];
   const attempts = new Map(); // RCPT TO per address
   const waiters = new Set();
@@ -269,7 +276,13 @@ async function startSmtpPeer(behaviour = {}) {
     },
     onData(stream, session, callback) {
       const parts = [];
-      stream.on("data", (chunk) => parts.push(chunk));
+      let kept = 0;
+      stream.on("data", (chunk) => {
+        if (kept >= maxRawBytes) return;
+        const part = kept + chunk.length > maxRawBytes ? chunk.subarray(0, maxRawBytes - kept) : chunk;
+        kept += part.length;
+        parts.push(part);
+      });
       stream.on("error", (err) => callback(err));
       stream.on("end", () => {
         const raw = Buffer.concat(parts).toString("utf8");
@@ -369,6 +382,302 @@ async function startSmtpPeer(behaviour = {}) {
   return peer;
 }
 
+// ---------------------------------------------------------------------------
+// A workload of real submissions, and what became of them.
+
+/** Letters only (names are checked as names): 0 → "Aa", 1 → "Ab"... */
+function letters(n) {
+  let out = "";
+  let rest = n;
+  do {
+    out = String.fromCharCode(97 + (rest % 26)) + out;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return `A${out}`;
+}
+
+/** A PDF (what the content check looks for: %PDF-) of `bytes` bytes, its body random. */
+function makePdf(bytes = 2048) {
+  const head = Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1");
+  const tail = Buffer.from("\n%%EOF\n", "latin1");
+  return Buffer.concat([head, crypto.randomBytes(Math.max(0, bytes - head.length - tail.length)), tail]);
+}
+
+/** A .doc (OLE compound file header) of `bytes` bytes, the rest random. */
+function makeDoc(bytes = 2048) {
+  const buffer = crypto.randomBytes(Math.max(512, bytes));
+  buffer.fill(0, 0, 512);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(buffer, 0);
+  buffer.writeUInt16LE(0x003e, 24);
+  buffer.writeUInt16LE(0x0003, 26);
+  buffer.writeUInt16LE(0xfffe, 28);
+  buffer.writeUInt16LE(9, 30);
+  buffer.writeUInt16LE(6, 32);
+  return buffer;
+}
+
+/**
+ * Submission number i of a mixed workload: JSON (newsletter, contact) and
+ * multipart (careers with two files, product order with one), each with its
+ * own name, address and file contents. kinds limits it to some of them.
+ */
+function makeSubmission(i, { fileBytes = 2048, kinds = ["news-letter", "contact_us", "careers", "product_order_form"] } = {}) {
+  const kind = kinds[i % kinds.length];
+  const name = letters(i);
+  const email = `lead${i}@example.org`;
+  switch (kind) {
+    case "news-letter":
+      return { i, call: kind, mailType: "news_letter", json: { email, mailType: "news_letter" } };
+    case "contact_us":
+      return {
+        i,
+        call: kind,
+        mailType: "contact",
+        json: {
+          firstName: "Ada",
+          lastName: name,
+          subject: "General Inquiry",
+          email,
+          phoneNumber: "0501234567",
+          companyName: "Analytical Engines",
+          message: `Enquiry number ${i}: please call me back.`,
+          mailType: "contact",
+        },
+      };
+    case "careers":
+      return {
+        i,
+        call: kind,
+        mailType: "career",
+        fields: {
+          firstName: "Katherine",
+          lastName: name,
+          email,
+          phoneNumber: "+971 50 123 4567",
+          nationality: "American",
+          countryName: "United Arab Emirates",
+          jobRole: "Service Engineer",
+          mailType: "career",
+        },
+        files: {
+          resume: { name: `cv-${i}.pdf`, content: makePdf(fileBytes) },
+          coverLetter: { name: `letter-${i}.doc`, content: makeDoc(fileBytes) },
+        },
+      };
+    case "product_order_form":
+      return {
+        i,
+        call: kind,
+        mailType: "product_order_form",
+        fields: { mailType: "product_order_form", productName: `TOP LOADING ARMS ${name}` },
+        files: { file: { name: `order-${i}.pdf`, content: makePdf(fileBytes) } },
+      };
+    default:
+      throw new Error(`No workload for ${kind}`);
+  }
+}
+
+const sha256 = (buffer) => crypto.createHash("sha256").update(buffer).digest("hex");
+
+/** Replaces the contents of a submission's files by their size and SHA-256 (what inspectStore compares). */
+function forgetContents(submission) {
+  for (const file of Object.values(submission.files ?? {})) {
+    if (!file.content) continue;
+    file.sha256 = sha256(file.content);
+    file.size = file.content.length;
+    file.content = undefined;
+  }
+}
+
+/**
+ * POSTs one submission. Resolves with { status, id?, error? }: status 0 when
+ * no answer came (connection refused or reset, timeout).
+ */
+async function submit(baseUrl, submission, timeoutMs = 30_000) {
+  let body;
+  const headers = {};
+  if (submission.json) {
+    body = JSON.stringify(submission.json);
+    headers["content-type"] = "application/json";
+  } else {
+    body = new FormData();
+    for (const [key, value] of Object.entries(submission.fields)) body.append(key, value);
+    for (const [key, file] of Object.entries(submission.files)) body.append(key, new Blob([file.content]), file.name);
+  }
+  try {
+    const res = await fetch(`${baseUrl}/api/v1/contact/${submission.call}`, {
+      method: "POST",
+      body,
+      headers,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await res.text();
+    let answer = {};
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return {
+      status: res.status,
+      id: res.status === 201 ? answer.id : undefined,
+      error: res.status === 201 ? undefined : answer.message ?? text.slice(0, 200),
+      retryAfter: res.headers.get("retry-after") ?? undefined,
+    };
+  } catch (err) {
+    return { status: 0, error: err.cause?.code ?? err.message };
+  }
+}
+
+/**
+ * Sends `count` submissions (makeSubmission(0..count-1)) with `concurrency`
+ * requests in flight; stops taking new ones when shouldStop() is true. Like a
+ * browser whose visitor tries again, a 503 (server busy) is retried after its
+ * Retry-After, capped at busyWaitMs (500 ms), up to 40 times; `busy` counts
+ * those answers. keepFiles false keeps only each file's SHA-256 once it is
+ * sent (for large uploads). Each result is { submission, status, id?, error?, busy };
+ * onResult sees it as it comes.
+ */
+async function burst(
+  baseUrl,
+  count,
+  { concurrency = 8, make = makeSubmission, shouldStop = () => false, onResult = () => undefined, timeoutMs, busyWaitMs = 500, keepFiles = true } = {},
+) {
+  const results = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count && !shouldStop()) {
+      const submission = make(next++);
+      let answer = await submit(baseUrl, submission, timeoutMs);
+      let busy = 0;
+      while (answer.status === 503 && busy < 40 && !shouldStop()) {
+        busy++;
+        const seconds = Number(answer.retryAfter);
+        await sleep(Math.min(busyWaitMs, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : busyWaitMs) * (0.5 + Math.random()));
+        answer = await submit(baseUrl, submission, timeoutMs);
+      }
+      if (!keepFiles) forgetContents(submission);
+      const result = { submission, ...answer, busy };
+      results.push(result);
+      onResult(result, results);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return results;
+}
+
+/**
+ * What DATA_DIR holds for the acknowledged submissions: every row of
+ * submissions with its mail type, the acknowledged ids missing from it, the
+ * files whose stored content differs from what was sent (or is missing), and
+ * the recipients each submission's notification is due to (from the outbox).
+ */
+function inspectStore(dataDir, acknowledged) {
+  const Database = require("better-sqlite3");
+  const db = new Database(path.join(dataDir, "site.db"), { readonly: true, fileMustExist: true });
+  try {
+    const stored = new Map(db.prepare("SELECT id, mail_type, payload FROM submissions").all().map((row) => [row.id, row]));
+    const columns = db.prepare("PRAGMA table_info(outbox)").all().map((column) => column.name);
+    const recipientColumn = columns.includes("recipient") ? "recipient" : "mail_to";
+    const recipients = new Map();
+    for (const row of db.prepare(`SELECT submission_id, ${recipientColumn} AS rcpt, status FROM outbox`).all()) {
+      const list = recipients.get(row.submission_id) ?? new Set();
+      for (const address of String(row.rcpt).split(",")) if (address.trim()) list.add(address.trim().toLowerCase());
+      recipients.set(row.submission_id, list);
+    }
+    const statuses = Object.fromEntries(db.prepare("SELECT status, COUNT(*) AS n FROM outbox GROUP BY status").all().map((row) => [row.status, row.n]));
+    const attachments = db.prepare("SELECT field, stored_name, size FROM attachments WHERE submission_id = ?");
+    const missing = [];
+    const badFiles = [];
+    const badPayloads = [];
+    for (const { submission, id } of acknowledged) {
+      const row = stored.get(id);
+      if (!row) {
+        missing.push(id);
+        continue;
+      }
+      const payload = JSON.parse(row.payload);
+      if (row.mail_type !== submission.mailType || payload.email !== (submission.json ?? submission.fields).email) badPayloads.push(id);
+      const files = submission.files ?? {};
+      const rows = attachments.all(id);
+      if (rows.length !== Object.keys(files).length) badFiles.push(`${id}: ${rows.length} attachment rows for ${Object.keys(files).length} files`);
+      for (const attachment of rows) {
+        const sent = files[attachment.field];
+        let onDisk;
+        try {
+          onDisk = fs.readFileSync(path.join(dataDir, "uploads", attachment.stored_name));
+        } catch {
+          onDisk = undefined;
+        }
+        const same = sent && onDisk && (sent.content ? onDisk.equals(sent.content) : sha256(onDisk) === sent.sha256);
+        if (!same) {
+          badFiles.push(`${id} ${attachment.field}: ${onDisk ? `${onDisk.length} bytes differ from the ${sent ? sent.size ?? sent.content.length : 0} sent` : "file missing"}`);
+        }
+      }
+    }
+    return { stored, missing, badFiles, badPayloads, recipients, statuses };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * What the SMTP peer received for the given submissions: per submission and
+ * recipient, the Message-IDs delivered (one entry per delivery).
+ * - delivered: submissions whose every due recipient got it at least once
+ * - undelivered: the others, with the recipients still waiting
+ * - perSubmission: deliveries per submission (all recipients), min and max
+ * - duplicates: extra deliveries with the same Message-ID (a receiver can drop them)
+ * - newIdDuplicates: submission/recipient pairs that got two different
+ *   Message-IDs (a receiver cannot tell them apart: must be 0)
+ */
+function deliveryReport(peer, ids, recipientsOf) {
+  const byRef = new Map();
+  for (const mail of peer.received) {
+    const ref = referenceOf(mail.raw);
+    if (!ref) continue;
+    const perRecipient = byRef.get(ref) ?? new Map();
+    for (const address of mail.envelopeTo) {
+      const key = address.toLowerCase();
+      perRecipient.set(key, [...(perRecipient.get(key) ?? []), mail.messageId]);
+    }
+    byRef.set(ref, perRecipient);
+  }
+  let delivered = 0;
+  let duplicates = 0;
+  let newIdDuplicates = 0;
+  let min = Infinity;
+  let max = 0;
+  const undelivered = [];
+  for (const id of ids) {
+    const perRecipient = byRef.get(id) ?? new Map();
+    const due = recipientsOf(id) ?? new Set();
+    const waiting = [...due].filter((address) => !perRecipient.has(address));
+    if (due.size > 0 && waiting.length === 0) delivered++;
+    else undelivered.push({ id, waiting });
+    let count = 0;
+    for (const messageIds of perRecipient.values()) {
+      count += messageIds.length;
+      const distinct = new Set(messageIds).size;
+      duplicates += messageIds.length - distinct;
+      if (distinct > 1) newIdDuplicates++;
+    }
+    min = Math.min(min, count);
+    max = Math.max(max, count);
+  }
+  return { delivered, undelivered, duplicates, newIdDuplicates, perSubmission: { min: ids.length ? min : 0, max } };
+}
+
+/** Polls check() every 100 ms until it is true or timeoutMs passed; resolves with its last value. */
+async function waitUntil(check, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value || Date.now() > deadline) return value;
+    await sleep(100);
+  }
+}
+
 /** Kills every server process and closes every SMTP peer still open, then removes the folders made here. */
 async function cleanup({ keepDirs = false } = {}) {
   await Promise.all([...live.servers].map((server) => server.kill("SIGKILL")));
@@ -390,4 +699,22 @@ process.on("exit", () => {
   }
 });
 
-module.exports = { ROOT, SERVER_ENTRY, freePort, startServer, startSmtpPeer, cleanup, headerOf, referenceOf, sleep };
+module.exports = {
+  ROOT,
+  SERVER_ENTRY,
+  freePort,
+  startServer,
+  startSmtpPeer,
+  cleanup,
+  headerOf,
+  referenceOf,
+  sleep,
+  waitUntil,
+  makePdf,
+  makeDoc,
+  makeSubmission,
+  submit,
+  burst,
+  inspectStore,
+  deliveryReport,
+};

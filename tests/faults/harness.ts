@@ -70,6 +70,53 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
+/** One submission of the mixed workload: a JSON body, or multipart fields and files. */
+export interface Submission {
+  i: number;
+  /** The call under /api/v1/contact/. */
+  call: string;
+  mailType: string;
+  json?: Record<string, unknown>;
+  fields?: Record<string, string>;
+  /** Each file's content, or (after a burst with keepFiles false) its size and SHA-256 only. */
+  files?: Record<string, { name: string; content?: Buffer; size?: number; sha256?: string }>;
+}
+
+export interface SubmitResult {
+  submission: Submission;
+  /** 0 when no answer came (connection refused or reset, timeout). */
+  status: number;
+  id?: string;
+  error?: string;
+  retryAfter?: string;
+  /** 503 (busy) answers retried before this result (burst only). */
+  busy?: number;
+}
+
+export interface StoreInspection {
+  stored: Map<string, { id: string; mail_type: string; payload: string }>;
+  /** Acknowledged ids with no row in submissions. */
+  missing: string[];
+  /** Files missing or not equal to what was sent. */
+  badFiles: string[];
+  badPayloads: string[];
+  /** Recipients each submission's notification is due to (from the outbox), lower case. */
+  recipients: Map<string, Set<string>>;
+  /** Outbox rows per status. */
+  statuses: Record<string, number>;
+}
+
+export interface DeliveryReport {
+  /** Submissions whose every due recipient got the notification at least once. */
+  delivered: number;
+  undelivered: { id: string; waiting: string[] }[];
+  /** Extra deliveries with a Message-ID already delivered to that recipient. */
+  duplicates: number;
+  /** Submission/recipient pairs that got two different Message-IDs (must be 0). */
+  newIdDuplicates: number;
+  perSubmission: { min: number; max: number };
+}
+
 // One implementation for the tests and the fault benchmark (a CommonJS module the .mjs benchmark imports too).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const lib = require("../../scripts/bench/faults-lib.cjs") as {
@@ -77,11 +124,31 @@ const lib = require("../../scripts/bench/faults-lib.cjs") as {
   SERVER_ENTRY: string;
   freePort(): Promise<number>;
   startServer(options?: StartOptions): Promise<ServerProcess>;
-  startSmtpPeer(behaviour?: SmtpBehaviour): Promise<SmtpPeer>;
+  startSmtpPeer(behaviour?: SmtpBehaviour, options?: { maxRawBytes?: number }): Promise<SmtpPeer>;
   cleanup(options?: { keepDirs?: boolean }): Promise<void>;
   headerOf(raw: string, name: string): string;
   referenceOf(raw: string): string | undefined;
   sleep(ms: number): Promise<void>;
+  waitUntil<T>(check: () => T | Promise<T>, timeoutMs: number): Promise<T>;
+  makePdf(bytes?: number): Buffer;
+  makeDoc(bytes?: number): Buffer;
+  makeSubmission(i: number, options?: { fileBytes?: number; kinds?: string[] }): Submission;
+  submit(baseUrl: string, submission: Submission, timeoutMs?: number): Promise<Omit<SubmitResult, "submission">>;
+  burst(
+    baseUrl: string,
+    count: number,
+    options?: {
+      concurrency?: number;
+      make?: (i: number) => Submission;
+      shouldStop?: () => boolean;
+      onResult?: (result: SubmitResult, all: SubmitResult[]) => void;
+      timeoutMs?: number;
+      busyWaitMs?: number;
+      keepFiles?: boolean;
+    },
+  ): Promise<SubmitResult[]>;
+  inspectStore(dataDir: string, acknowledged: { submission: Submission; id: string }[]): StoreInspection;
+  deliveryReport(peer: SmtpPeer, ids: string[], recipientsOf: (id: string) => Set<string> | undefined): DeliveryReport;
 };
 
 /** The repository root (the server's working directory). */
@@ -100,7 +167,8 @@ export const freePort = (): Promise<number> => lib.freePort();
 export const startServer = (options?: StartOptions): Promise<ServerProcess> => lib.startServer(options);
 
 /** A real SMTP server (smtp-server) on loopback: SMTP_URL is its `url`. */
-export const startSmtpPeer = (behaviour?: SmtpBehaviour): Promise<SmtpPeer> => lib.startSmtpPeer(behaviour);
+export const startSmtpPeer = (behaviour?: SmtpBehaviour, options?: { maxRawBytes?: number }): Promise<SmtpPeer> =>
+  lib.startSmtpPeer(behaviour, options);
 
 /** Kills every server process and closes every SMTP peer still open; removes the temporary folders unless keepDirs. */
 export const cleanup = (options?: { keepDirs?: boolean }): Promise<void> => lib.cleanup(options);
@@ -112,3 +180,29 @@ export const headerOf = (raw: string, name: string): string => lib.headerOf(raw,
 export const referenceOf = (mail: Pick<ReceivedMail, "raw">): string | undefined => lib.referenceOf(mail.raw);
 
 export const sleep = (ms: number): Promise<void> => lib.sleep(ms);
+
+/** Polls check() every 100 ms until it is truthy or timeoutMs passed; resolves with its last value. */
+export const waitUntil = <T>(check: () => T | Promise<T>, timeoutMs: number): Promise<T> => lib.waitUntil(check, timeoutMs);
+
+/** A PDF (as the content check sees one) of `bytes` bytes with a random body. */
+export const makePdf = (bytes?: number): Buffer => lib.makePdf(bytes);
+/** A .doc (OLE header) of `bytes` bytes with a random body. */
+export const makeDoc = (bytes?: number): Buffer => lib.makeDoc(bytes);
+
+/** Submission i of a mixed workload (newsletter and contact as JSON, careers and product order as multipart). */
+export const makeSubmission = (i: number, options?: { fileBytes?: number; kinds?: string[] }): Submission => lib.makeSubmission(i, options);
+
+/** POSTs one submission; status 0 when no answer came. */
+export const submit = (baseUrl: string, submission: Submission, timeoutMs?: number): Promise<Omit<SubmitResult, "submission">> =>
+  lib.submit(baseUrl, submission, timeoutMs);
+
+/** Sends `count` submissions with `concurrency` in flight, until shouldStop(). */
+export const burst: (typeof lib)["burst"] = (baseUrl, count, options) => lib.burst(baseUrl, count, options);
+
+/** What DATA_DIR/site.db and uploads/ hold for the acknowledged submissions. */
+export const inspectStore = (dataDir: string, acknowledged: { submission: Submission; id: string }[]): StoreInspection =>
+  lib.inspectStore(dataDir, acknowledged);
+
+/** What the SMTP peer received for these submissions (see DeliveryReport). */
+export const deliveryReport = (peer: SmtpPeer, ids: string[], recipientsOf: (id: string) => Set<string> | undefined): DeliveryReport =>
+  lib.deliveryReport(peer, ids, recipientsOf);
