@@ -54,6 +54,12 @@ export interface Config {
    * space and memory uploads in progress can take.
    */
   maxUploadsInFlight: number;
+  /**
+   * Days a submission (with its files and sent notifications) is kept; older
+   * ones are purged at start and daily. 0 keeps them forever. A submission
+   * whose notification is not delivered yet is never purged.
+   */
+  retentionDays: number;
   /** Largest accepted JSON body (express.json's limit, like "100kb"). */
   jsonLimit: string;
   /** POST requests one client may make per window. */
@@ -312,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailTo: resolveInboxes(env, path.resolve(cwd, "data", "contact.json")),
     maxUploadBytes: Math.floor(maxUploadMb * 1024 * 1024),
     maxUploadsInFlight: intFrom(env, "MAX_UPLOADS_IN_FLIGHT", 8, 1),
+    retentionDays: intFrom(env, "RETENTION_DAYS", 365, 0),
     jsonLimit: jsonLimitFrom(env),
     rateLimitMax: intFrom(env, "RATE_LIMIT_MAX", 20, 1),
     rateLimitWindowMs: intFrom(env, "RATE_LIMIT_WINDOW_MS", 60_000, 1),

@@ -3,12 +3,16 @@ import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { closeHttpServer, createHttpServer } from "./http-server";
 import { createOutboxDispatcher } from "./outbox";
+import { makeDataDirPrivate, schedulePrivacyUpkeep } from "./privacy";
 
 /** Time the outbox and the store get to stop after the connections are closed. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
 function main(): void {
   const config = loadConfig();
+  // Before the store opens: site.db, uploads and .eml files are created private, and older ones made so.
+  const fixedModes = makeDataDirPrivate(config.dataDir);
+  if (fixedModes > 0) console.log(`Made ${fixedModes} file(s) and folder(s) in ${config.dataDir} private to the server's user`);
   const app = createApp(config);
   const outbox = createOutboxDispatcher({ store: app.store, config });
   const server = createHttpServer(app, config);
@@ -23,10 +27,13 @@ function main(): void {
     );
   });
   outbox.start();
+  // Orphaned uploads and temporary files removed, submissions past RETENTION_DAYS purged: now, then daily.
+  const stopPrivacyUpkeep = schedulePrivacyUpkeep(config.dataDir, app.store, config.retentionDays);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    stopPrivacyUpkeep();
     // Requests in progress get SHUTDOWN_TIMEOUT_MS to finish; then their
     // connections are closed, the outbox stops and the store is closed. Should
     // any of that hang, the process still ends a little after the deadline.

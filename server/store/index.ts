@@ -13,6 +13,8 @@ export type {
   OutboxMessage,
   OutboxSummary,
   OverdueMessage,
+  PurgeResult,
+  RemovedSubmission,
   StoredFile,
   SubmissionStore,
 } from "./types";

@@ -12,6 +12,8 @@ import type {
   OutboxMessage,
   OutboxSummary,
   OverdueMessage,
+  PurgeResult,
+  RemovedSubmission,
   SubmissionStore,
 } from "./types";
 
@@ -273,6 +275,58 @@ export class SqliteSubmissionStore implements SubmissionStore {
   async resendFailed(now: Date, id?: string): Promise<number> {
     const statement = id === undefined ? this.resendAll : this.resendOne;
     return statement.run({ now: now.getTime(), ...(id === undefined ? {} : { id }) }).changes;
+  }
+
+  async storedFileNames(): Promise<Set<string>> {
+    const rows = this.db.prepare("SELECT stored_name FROM attachments").pluck().all() as string[];
+    return new Set(rows);
+  }
+
+  async purgeSubmissions(createdBefore: Date): Promise<PurgeResult> {
+    const cutoff = createdBefore.toISOString();
+    const undelivered = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status <> 'sent')";
+    const purge = this.db.transaction(() => {
+      const ids = this.db.prepare(`SELECT id FROM submissions s WHERE created_at < ? AND NOT ${undelivered}`).pluck().all(cutoff) as string[];
+      const kept = this.db.prepare(`SELECT COUNT(*) FROM submissions s WHERE created_at < ? AND ${undelivered}`).pluck().get(cutoff) as number;
+      return { removed: this.removeSubmissions(ids), keptUndelivered: kept };
+    });
+    return purge.immediate();
+  }
+
+  async deleteSubmissionsByEmail(email: string): Promise<RemovedSubmission[]> {
+    const wanted = email.trim().toLowerCase();
+    const remove = this.db.transaction(() => {
+      const rows = this.db
+        .prepare("SELECT id, json_extract(payload, '$.email') AS email FROM submissions WHERE json_extract(payload, '$.email') IS NOT NULL")
+        .all() as { id: string; email: unknown }[];
+      const ids = rows.filter((row) => typeof row.email === "string" && row.email.trim().toLowerCase() === wanted).map((row) => row.id);
+      return this.removeSubmissions(ids);
+    });
+    return remove.immediate();
+  }
+
+  /** Deletes these submissions with their attachment and outbox rows (inside the caller's transaction). */
+  private removeSubmissions(ids: string[]): RemovedSubmission[] {
+    const submission = this.db.prepare("SELECT id, mail_type, created_at FROM submissions WHERE id = ?");
+    const files = this.db.prepare("SELECT stored_name FROM attachments WHERE submission_id = ?").pluck();
+    const outbox = this.db.prepare("SELECT id FROM outbox WHERE submission_id = ?").pluck();
+    const deletes = ["attachments", "outbox"].map((table) => this.db.prepare(`DELETE FROM ${table} WHERE submission_id = ?`));
+    const deleteSubmission = this.db.prepare("DELETE FROM submissions WHERE id = ?");
+    const removed: RemovedSubmission[] = [];
+    for (const id of ids) {
+      const row = submission.get(id) as { id: string; mail_type: string; created_at: string } | undefined;
+      if (!row) continue;
+      removed.push({
+        id,
+        mailType: row.mail_type,
+        createdAt: row.created_at,
+        storedNames: files.all(id) as string[],
+        outboxIds: outbox.all(id) as string[],
+      });
+      for (const statement of deletes) statement.run(id);
+      deleteSubmission.run(id);
+    }
+    return removed;
   }
 
   async close(): Promise<void> {

@@ -115,6 +115,24 @@ export interface FailedMessage {
   createdAt: string;
 }
 
+/** A submission deleted from the store: what its files and outbox rows were, to remove them from disk too. */
+export interface RemovedSubmission {
+  id: string;
+  mailType: string;
+  createdAt: string;
+  /** Names of its files under DATA_DIR/uploads/. */
+  storedNames: string[];
+  /** Its outbox rows (DATA_DIR/outbox/<id>.eml without SMTP). */
+  outboxIds: string[];
+}
+
+/** What a retention purge did. */
+export interface PurgeResult {
+  removed: RemovedSubmission[];
+  /** Submissions past the retention period kept because a notification of theirs is not delivered yet. */
+  keptUndelivered: number;
+}
+
 export interface SubmissionStore {
   /** Saves the submission, its attachment rows and one pending outbox row per recipient in one transaction; returns the submission id. */
   saveSubmission(submission: NewSubmission): Promise<string>;
@@ -134,5 +152,15 @@ export interface SubmissionStore {
   listFailed(): Promise<FailedMessage[]>;
   /** Puts failed messages (all, or those of one outbox row or submission id) back to pending, due now; returns how many. */
   resendFailed(now: Date, id?: string): Promise<number>;
+  /** The stored names of every file an attachment row points to (the rest of uploads/ is orphaned). */
+  storedFileNames(): Promise<Set<string>>;
+  /**
+   * Deletes the submissions created before `createdBefore` whose notifications
+   * were all delivered, with their attachment and outbox rows; those with a
+   * notification not delivered yet (pending, being sent or failed) are kept and counted.
+   */
+  purgeSubmissions(createdBefore: Date): Promise<PurgeResult>;
+  /** Deletes every submission whose e-mail field is this address (case-insensitive), with its attachment and outbox rows. */
+  deleteSubmissionsByEmail(email: string): Promise<RemovedSubmission[]>;
   close(): Promise<void>;
 }

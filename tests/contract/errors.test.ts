@@ -152,6 +152,9 @@ class FailingStore implements SubmissionStore {
   takeOverdue = (...args: Parameters<SubmissionStore["takeOverdue"]>) => this.inner.takeOverdue(...args);
   listFailed = () => this.inner.listFailed();
   resendFailed = (...args: Parameters<SubmissionStore["resendFailed"]>) => this.inner.resendFailed(...args);
+  storedFileNames = () => this.inner.storedFileNames();
+  purgeSubmissions = (...args: Parameters<SubmissionStore["purgeSubmissions"]>) => this.inner.purgeSubmissions(...args);
+  deleteSubmissionsByEmail = (...args: Parameters<SubmissionStore["deleteSubmissionsByEmail"]>) => this.inner.deleteSubmissionsByEmail(...args);
   close = () => this.inner.close();
 }
 

@@ -167,6 +167,29 @@ describe("connections and shutdown", () => {
   });
 });
 
+describe("uploads in flight and retention", () => {
+  it("default to 8 uploads at once and a year of retention", () => {
+    const config = loadConfig({}, ROOT);
+    expect(config.maxUploadsInFlight).toBe(8);
+    expect(config.retentionDays).toBe(365);
+  });
+
+  it("come from MAX_UPLOADS_IN_FLIGHT and RETENTION_DAYS (0: kept forever)", () => {
+    const config = loadConfig({ MAX_UPLOADS_IN_FLIGHT: "3", RETENTION_DAYS: "0" }, ROOT);
+    expect(config.maxUploadsInFlight).toBe(3);
+    expect(config.retentionDays).toBe(0);
+  });
+
+  it.each([
+    ["MAX_UPLOADS_IN_FLIGHT", "0", /MAX_UPLOADS_IN_FLIGHT must be a whole number of at least 1/],
+    ["MAX_UPLOADS_IN_FLIGHT", "many", /MAX_UPLOADS_IN_FLIGHT/],
+    ["RETENTION_DAYS", "-1", /RETENTION_DAYS must be a whole number, got "-1"/],
+    ["RETENTION_DAYS", "30.5", /RETENTION_DAYS must be a whole number/],
+  ])("refuses %s=%s", (name, value, message) => {
+    expect(() => loadConfig({ [name]: value }, ROOT)).toThrow(message);
+  });
+});
+
 describe("inboxes", () => {
   it("come from the contact cards of data/contact.json", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inboxes-"));

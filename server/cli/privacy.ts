@@ -1,0 +1,76 @@
+/**
+ * Personal data of this deployment's DATA_DIR, by hand:
+ *
+ *   npm run privacy:delete -- person@example.com   delete everything kept about this e-mail address
+ *                                                  (every submission with it, case-insensitive: rows,
+ *                                                  uploaded files, notifications and their .eml files)
+ *   npm run privacy:purge                          apply RETENTION_DAYS now, and remove orphaned files
+ *
+ * Run with the deployment's environment (DATA_DIR, RETENTION_DAYS); a running
+ * server may stay up.
+ */
+import { loadConfig } from "../config";
+import { cleanOrphans, deletePersonData, makeDataDirPrivate, purgeExpired } from "../privacy";
+import { createStore } from "../store";
+
+const USAGE = "Usage: privacy delete <e-mail address> | privacy purge";
+
+export async function privacyCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out: (line: string) => void = (line) => console.log(line),
+): Promise<number> {
+  const [command, email, ...rest] = args;
+  if (command === "delete" && (!email || !email.includes("@") || rest.length > 0)) {
+    out(`${USAGE}\nGive one e-mail address, like: npm run privacy:delete -- person@example.com`);
+    return 2;
+  }
+  if ((command !== "delete" && command !== "purge") || (command === "purge" && args.length > 1)) {
+    out(USAGE);
+    return 2;
+  }
+  const config = loadConfig(env);
+  makeDataDirPrivate(config.dataDir);
+  const store = createStore(config);
+  try {
+    if (command === "delete") {
+      const { removed, files } = await deletePersonData(config.dataDir, store, email);
+      for (const submission of removed) {
+        out(
+          `Deleted submission ${submission.id} (${submission.mailType}, received ${submission.createdAt}): ` +
+            `${submission.storedNames.length} uploaded file(s), ${submission.outboxIds.length} notification(s)`,
+        );
+      }
+      out(
+        removed.length === 0
+          ? `Nothing is kept about ${email}: no submission has this e-mail address.`
+          : `Deleted ${removed.length} submission(s) of ${email} and ${files} file(s) from ${config.dataDir}.`,
+      );
+      return 0;
+    }
+    const orphans = await cleanOrphans(config.dataDir, store);
+    out(`Removed ${orphans.orphanUploads} orphaned upload(s) and ${orphans.tempFiles} unfinished temporary file(s).`);
+    if (config.retentionDays === 0) {
+      out("RETENTION_DAYS is 0: submissions are kept forever, none purged.");
+      return 0;
+    }
+    const purge = await purgeExpired(config.dataDir, store, config.retentionDays);
+    out(`Removed ${purge.removed.length} submission(s) older than ${config.retentionDays} days and ${purge.files} file(s).`);
+    if (purge.keptUndelivered > 0) {
+      out(`Kept ${purge.keptUndelivered} older submission(s) whose notification is not delivered yet.`);
+    }
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+if (require.main === module) {
+  privacyCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}
