@@ -73,6 +73,7 @@ describe("slow clients", () => {
         HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
         REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
         IDLE_TIMEOUT_MS: "3000",
+        KEEP_ALIVE_TIMEOUT_MS: "1000",
       },
     });
   });
