@@ -113,10 +113,10 @@ export function apiRouter(options: ApiOptions): Router {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, apiSpec: options.apiSpec ?? findApiSpec() }));
-  router.use(API_BASE.slice("/api".length), contactRouter(options));
   router.use(refuseCrossSitePosts);
   router.use(refuseEncodedMultipart);
+  router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, apiSpec: options.apiSpec ?? findApiSpec() }));
+  router.use(API_BASE.slice("/api".length), contactRouter(options));
   router.use(apiNotFound);
   router.use(apiErrorHandler({ maxUploadBytes: options.config.maxUploadBytes, jsonLimit: options.config.jsonLimit, log: options.log }));
   return router;
