@@ -424,6 +424,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The server is receiving as many uploads as it takes at once (MAX_UPLOADS_IN_FLIGHT); nothing was read or stored. Send the same request again after the Retry-After delay. */
+        UploadsBusy: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Something failed on the server; nothing was stored. */
         InternalError: {
             headers: {
@@ -549,6 +560,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["UploadsBusy"];
         };
     };
     applyForPartnership: {
@@ -571,6 +583,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["UploadsBusy"];
         };
     };
     applyForJob: {
@@ -593,6 +606,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["UploadsBusy"];
         };
     };
     uploadProductOrder: {
@@ -615,6 +629,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["UploadsBusy"];
         };
     };
     getHealth: {

@@ -109,7 +109,7 @@ describe("private file modes", () => {
     const body = new FormData();
     body.append("mailType", "product_order_form");
     body.append("productName", "TOP LOADING ARMS");
-    body.append("file", new Blob([makePdf()]), "order.pdf");
+    body.append("file", new Blob([Uint8Array.from(makePdf())]), "order.pdf");
     const answer = await fetch(`${first.url}/api/v1/contact/product_order_form`, { method: "POST", body });
     expect(answer.status).toBe(201);
     // Without SMTP_URL the notification becomes an .eml file.

@@ -33,8 +33,8 @@ describe("concurrent large uploads", () => {
     // One copy of each file, shared by every request (a Blob is immutable; fetch streams it).
     const resume = makePdf(FILE_BYTES);
     const coverLetter = makeDoc(FILE_BYTES);
-    const resumeBlob = new Blob([resume]);
-    const coverBlob = new Blob([coverLetter]);
+    const resumeBlob = new Blob([Uint8Array.from(resume)]);
+    const coverBlob = new Blob([Uint8Array.from(coverLetter)]);
     const baseline = server.rssKb();
 
     const send = async (i: number): Promise<Answer> => {
