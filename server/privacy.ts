@@ -47,9 +47,15 @@ function fixModes(dir: string): number {
   let changed = 0;
   const fix = (target: string, mode: number) => {
     const stat = fs.lstatSync(target);
-    if ((stat.mode & 0o777) !== mode) {
+    if ((stat.mode & 0o777) === mode) return;
+    try {
       fs.chmodSync(target, mode);
       changed++;
+    } catch (err) {
+      // Not ours to change (another owner): say so, but serve.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== "EPERM" && code !== "EACCES") throw err;
+      console.warn(`Cannot make ${target} private (${code}): give it to the server's user, mode ${mode.toString(8)}`);
     }
   };
   fix(dir, PRIVATE_DIR_MODE);
