@@ -77,7 +77,7 @@ async function measure({ name, peer, dataDir, results, servers, started, withinM
     "files differing": store.badFiles.length,
     delivered: `${report.delivered}/${ids.length}`,
     "all delivered after": deliveredAll ? `${seconds(elapsed)} s` : `not within ${seconds(withinMs)} s`,
-    "deliveries/submission": `${report.perSubmission.min}–${report.perSubmission.max}`,
+    "deliveries per submission (all recipients)": `${report.perSubmission.min}–${report.perSubmission.max}`,
     "dup. same Message-ID": report.duplicates,
     "dup. new Message-ID": report.newIdDuplicates,
     "outbox rows": statuses,

@@ -84,7 +84,7 @@ it("keeps every acknowledged submission and delivers every stored notification a
   const report = await waitUntil(() => {
     const now = deliveryReport(peer, ids, recipientsOf);
     return now.delivered === ids.length ? now : undefined;
-  }, 20_000);
+  }, 30_000);
   const final = report ?? deliveryReport(peer, ids, recipientsOf);
   if (final.undelivered.length > 0) {
     console.error(`Undelivered after the restart:\n${JSON.stringify(final.undelivered.slice(0, 10), null, 2)}\n${second.output()}`);
