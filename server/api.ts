@@ -12,6 +12,7 @@ import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
 import { FORMS, type FormDefinition, type FormName } from "./forms";
 import { HEALTH_PATH, healthRouter } from "./health";
 import { buildNotification } from "./notification";
+import { readPatternMessages } from "./pattern-messages";
 import type { SubmissionStore } from "./store";
 import { acceptDocuments, acceptedDocuments, multipartBody, removeFiles, UploadGate, writeDocuments } from "./uploads";
 import type { components } from "../src/api/schema";
@@ -118,6 +119,13 @@ export function apiRouter(options: ApiOptions): Router {
   router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, apiSpec: options.apiSpec ?? findApiSpec() }));
   router.use(API_BASE.slice("/api".length), contactRouter(options));
   router.use(apiNotFound);
-  router.use(apiErrorHandler({ maxUploadBytes: options.config.maxUploadBytes, jsonLimit: options.config.jsonLimit, log: options.log }));
+  router.use(
+    apiErrorHandler({
+      maxUploadBytes: options.config.maxUploadBytes,
+      jsonLimit: options.config.jsonLimit,
+      patterns: readPatternMessages(options.apiSpec ?? findApiSpec()),
+      log: options.log,
+    }),
+  );
   return router;
 }

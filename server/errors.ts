@@ -105,26 +105,36 @@ function fieldOf(pathText: string): string {
   return pathText.replace(/^\/(body|query|headers|params)\/?/, "").replace(/\//g, ".") || "body";
 }
 
-/** One broken rule in words: "email must match format "email"", "firstName is required". */
-function describe(error: FieldError): string {
+/** Words for a pattern of the contract, by the pattern (x-pattern-message in openapi.yaml). */
+export type PatternMessages = ReadonlyMap<string, string>;
+
+/**
+ * One broken rule in words: "email must match format "email"", "firstName is
+ * required", "phoneNumber must be exactly 10 digits" (a pattern said in the
+ * contract's words, not as the regular expression).
+ */
+function describe(error: FieldError, patterns?: PatternMessages): string {
   const field = fieldOf(error.path);
   if (/^must have required property/.test(error.message)) return `${field} is required`;
   if (/^must NOT have additional properties/.test(error.message)) return `${field} is not a field of this form`;
-  return `${field} ${error.message}`;
+  const pattern = /^must match pattern "([\s\S]*)"$/.exec(error.message)?.[1];
+  const words = pattern === undefined ? undefined : patterns?.get(pattern);
+  return `${field} ${echoed(words ?? error.message, MAX_ERROR_MESSAGE)}`;
 }
 
-function fromValidator(err: ValidatorError): ApiError {
+function fromValidator(err: ValidatorError, patterns?: PatternMessages): ApiError {
   const status = err.status >= 400 && err.status < 500 ? err.status : 500;
   if (status === 500) return new ApiError(500, INTERNAL_ERROR_MESSAGE);
   // Thousands of unknown fields make thousands of errors: the answer lists
   // the first few (their texts cut short) and counts the rest.
   const all = err.errors ?? [];
-  const errors: FieldError[] = all.slice(0, MAX_LISTED_ERRORS).map((e) => ({
+  const listed = all.slice(0, MAX_LISTED_ERRORS).map((e) => ({
     path: typeof e.path === "string" ? echoed(e.path, MAX_ERROR_PATH) : "",
-    message: typeof e.message === "string" ? echoed(e.message, MAX_ERROR_MESSAGE) : "is invalid",
+    message: typeof e.message === "string" ? e.message : "is invalid",
   }));
+  const errors: FieldError[] = listed.map((e) => ({ path: e.path, message: echoed(e.message, MAX_ERROR_MESSAGE) }));
   if (status === 400 && errors.length > 0) {
-    const list = errors.map((e) => describe(e)).join("; ");
+    const list = listed.map((e) => describe(e, patterns)).join("; ");
     const more = all.length - errors.length;
     const rest = more > 0 ? ` (and ${more.toLocaleString("en-US")} more)` : "";
     return new ApiError(400, `Please check the form: ${list}${rest}.`, errors);
@@ -152,7 +162,13 @@ function encodingOf(contentEncoding: string | undefined): string {
 }
 
 /** Turns any failure into an ApiError; undefined for an internal error. */
-export function toApiError(err: unknown, maxUploadBytes: number, jsonLimit: string, contentEncoding?: string): ApiError | undefined {
+export function toApiError(
+  err: unknown,
+  maxUploadBytes: number,
+  jsonLimit: string,
+  contentEncoding?: string,
+  patterns?: PatternMessages,
+): ApiError | undefined {
   if (err instanceof ApiError) return err;
   if (err instanceof multer.MulterError) return fromMulter(err, maxUploadBytes);
   if (isDecompressionError(err)) {
@@ -168,7 +184,7 @@ export function toApiError(err: unknown, maxUploadBytes: number, jsonLimit: stri
     return undefined;
   }
   if (isValidatorError(err)) {
-    const apiError = fromValidator(err);
+    const apiError = fromValidator(err, patterns);
     return apiError.status === 500 ? undefined : apiError;
   }
   return undefined;
@@ -183,14 +199,19 @@ export const apiNotFound: RequestHandler = (_req, _res, next) => {
  * The one error handler of the API: every failure becomes `{ message, errors? }`
  * with its 4xx status; anything else is logged and answered 500 without detail.
  */
-export function apiErrorHandler(options: { maxUploadBytes: number; jsonLimit: string; log?: (message: string, err: unknown) => void }): ErrorRequestHandler {
+export function apiErrorHandler(options: {
+  maxUploadBytes: number;
+  jsonLimit: string;
+  patterns?: PatternMessages;
+  log?: (message: string, err: unknown) => void;
+}): ErrorRequestHandler {
   const log = options.log ?? ((message, err) => console.error(message, err));
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
       next(err);
       return;
     }
-    const apiError = toApiError(err, options.maxUploadBytes, options.jsonLimit, req.get("content-encoding"));
+    const apiError = toApiError(err, options.maxUploadBytes, options.jsonLimit, req.get("content-encoding"), options.patterns);
     if (!apiError) {
       log(`Internal error on ${req.method} ${req.originalUrl}:`, err);
     }
