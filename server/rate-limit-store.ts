@@ -1,0 +1,213 @@
+/**
+ * A store for express-rate-limit on PostgreSQL, so that every instance of the
+ * API counts a client's requests in one place (table `rate_limits`, created by
+ * the PostgreSQL store's migrations).
+ *
+ * Fixed window per key, as express-rate-limit's own memory store: the first
+ * hit opens a window of `windowMs`; hits are counted until it ends; the next
+ * hit after that opens a new one. Every hit is one atomic statement (`INSERT
+ * ... ON CONFLICT DO UPDATE ... RETURNING`) timed by the database's clock, so
+ * concurrent requests on several instances are each counted once, and the
+ * instances' own clocks play no part.
+ *
+ * When the database does not answer: use it with `passOnStoreError:
+ * RATE_LIMIT_PASS_ON_STORE_ERROR` (fail open, see there). No call waits longer
+ * than `timeoutMs`, whatever the pool's settings.
+ */
+import type { Pool, QueryConfig, QueryResultRow } from "pg";
+import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
+
+/**
+ * Fail open: a request whose count cannot be read or written (database
+ * unreachable, or slower than `timeoutMs`) goes on without being limited, and
+ * the error is logged. A submission needs the same database: while it is down
+ * the submission itself fails and is answered 503, so nothing is acknowledged
+ * without being stored, and the limit has nothing to protect. When only the
+ * counting fails (a lock, a slow moment) a lead gets through instead of being
+ * refused; losing a lead is worse than a few requests over the limit for the
+ * length of an incident. Connection limits per client still apply.
+ */
+export const RATE_LIMIT_PASS_ON_STORE_ERROR = true;
+
+export interface PostgresRateLimitStoreOptions {
+  /**
+   * Prepended to every key, so that several limiters (each with its own
+   * window) share the table without counting each other's hits.
+   */
+  prefix?: string;
+  /** Length of the window in ms; taken from the limiter's options (`init`) when not given. */
+  windowMs?: number;
+  /** Longest wait for one call, in ms, connecting included; then it fails (and the limiter fails open). */
+  timeoutMs?: number;
+  /** Ended windows of this prefix are deleted at most this often, in ms (never on every request). */
+  cleanupIntervalMs?: number;
+  /** Where an error of the background clean-up is reported. */
+  onCleanupError?: (error: unknown) => void;
+}
+
+export const DEFAULT_RATE_LIMIT_PREFIX = "rl:";
+export const DEFAULT_RATE_LIMIT_STORE_TIMEOUT_MS = 2_000;
+export const DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS = 60_000;
+
+/** The window as an SQL interval, from its length in ms ($3 in every statement below). */
+const WINDOW = "($3::double precision * interval '1 millisecond')";
+
+const INCREMENT_SQL = `
+INSERT INTO rate_limits AS r (prefix, key, window_start, hits)
+VALUES ($1, $2, now(), 1)
+ON CONFLICT (prefix, key) DO UPDATE SET
+  hits = CASE WHEN r.window_start <= now() - ${WINDOW} THEN 1 ELSE LEAST(r.hits, 2147483646) + 1 END,
+  window_start = CASE WHEN r.window_start <= now() - ${WINDOW} THEN now() ELSE r.window_start END
+RETURNING hits, window_start + ${WINDOW} AS reset_at`;
+
+const GET_SQL = `
+SELECT hits, window_start + ${WINDOW} AS reset_at FROM rate_limits
+WHERE prefix = $1 AND key = $2 AND window_start > now() - ${WINDOW}`;
+
+const DECREMENT_SQL = `
+UPDATE rate_limits SET hits = GREATEST(hits - 1, 0)
+WHERE prefix = $1 AND key = $2 AND window_start > now() - ${WINDOW}`;
+
+const RESET_KEY_SQL = "DELETE FROM rate_limits WHERE prefix = $1 AND key = $2";
+const RESET_ALL_SQL = "DELETE FROM rate_limits WHERE prefix = $1";
+const CLEANUP_SQL = "DELETE FROM rate_limits WHERE prefix = $1 AND window_start <= now() - ($2::double precision * interval '1 millisecond')";
+
+interface CountRow extends QueryResultRow {
+  hits: number;
+  reset_at: Date;
+}
+
+class RateLimitStoreTimeout extends Error {
+  constructor(timeoutMs: number) {
+    super(`The rate-limit store did not answer within ${timeoutMs} ms`);
+    this.name = "RateLimitStoreTimeout";
+  }
+}
+
+export class PostgresRateLimitStore implements Store {
+  readonly localKeys = false;
+  readonly prefix: string;
+  private windowMs: number | undefined;
+  private readonly timeoutMs: number;
+  private readonly cleanupIntervalMs: number;
+  private readonly onCleanupError: (error: unknown) => void;
+  private lastCleanup = Date.now();
+  private cleaning = false;
+  private stopped = false;
+
+  constructor(
+    private readonly pool: Pool,
+    options: PostgresRateLimitStoreOptions = {},
+  ) {
+    this.prefix = options.prefix ?? DEFAULT_RATE_LIMIT_PREFIX;
+    this.windowMs = options.windowMs === undefined ? undefined : positive(options.windowMs, "windowMs");
+    this.timeoutMs = positive(options.timeoutMs ?? DEFAULT_RATE_LIMIT_STORE_TIMEOUT_MS, "timeoutMs");
+    this.cleanupIntervalMs = positive(options.cleanupIntervalMs ?? DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS, "cleanupIntervalMs");
+    this.onCleanupError = options.onCleanupError ?? ((error) => console.error("Rate limit: clean-up of ended windows failed:", error));
+  }
+
+  /** Called by express-rate-limit with the limiter's options; the store's own windowMs wins. */
+  init(options: Options): void {
+    if (this.windowMs === undefined) this.windowMs = positive(options.windowMs, "windowMs");
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const rows = await this.query<CountRow>(INCREMENT_SQL, [this.prefix, key, this.window()]);
+    this.cleanupNowAndThen();
+    return info(rows[0]!);
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const rows = await this.query<CountRow>(GET_SQL, [this.prefix, key, this.window()]);
+    return rows.length === 0 ? undefined : info(rows[0]!);
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.query(DECREMENT_SQL, [this.prefix, key, this.window()]);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.query(RESET_KEY_SQL, [this.prefix, key]);
+  }
+
+  async resetAll(): Promise<void> {
+    await this.query(RESET_ALL_SQL, [this.prefix]);
+  }
+
+  /** Stops the clean-up; the pool belongs to the caller, who ends it. */
+  shutdown(): void {
+    this.stopped = true;
+  }
+
+  /** Deletes this prefix's ended windows now; returns how many rows went. */
+  async deleteEndedWindows(): Promise<number> {
+    const result = await this.pool.query(this.statement(CLEANUP_SQL, [this.prefix, this.window()]));
+    return result.rowCount ?? 0;
+  }
+
+  private window(): number {
+    if (this.windowMs === undefined) throw new Error("The rate-limit store has no windowMs: pass it, or use the store in rateLimit({ windowMs, store })");
+    return this.windowMs;
+  }
+
+  /**
+   * One statement, bounded by timeoutMs: `query_timeout` bounds the wait for
+   * the answer, the timer also the wait for a connection (a pool without
+   * connectionTimeoutMillis waits for ever on a host that never answers).
+   */
+  private async query<Row extends QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RateLimitStoreTimeout(this.timeoutMs)), this.timeoutMs);
+    });
+    const running = this.pool.query<Row>(this.statement(text, values));
+    // A late failure after the timeout has already answered must not go unhandled.
+    running.catch(() => undefined);
+    try {
+      const result = await Promise.race([running, timeout]);
+      return result.rows;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** node-postgres reads `query_timeout` per query too (its types list it only for the client). */
+  private statement(text: string, values: unknown[]): QueryConfig {
+    const statement: QueryConfig & { query_timeout: number } = { text, values, query_timeout: this.timeoutMs };
+    return statement;
+  }
+
+  /** At most once per cleanupIntervalMs per store, in the background: the request does not wait for it. */
+  private cleanupNowAndThen(): void {
+    const now = Date.now();
+    if (this.stopped || this.cleaning || now - this.lastCleanup < this.cleanupIntervalMs) return;
+    this.lastCleanup = now;
+    this.cleaning = true;
+    this.deleteEndedWindows()
+      .catch((error: unknown) => this.onCleanupError(error))
+      .finally(() => {
+        this.cleaning = false;
+      });
+  }
+}
+
+/**
+ * The store for one limiter, e.g.
+ * `rateLimit({ windowMs, limit, store: createPostgresRateLimitStore(pool, { prefix: "forms:" }), passOnStoreError: RATE_LIMIT_PASS_ON_STORE_ERROR })`.
+ * A store serves one limiter (express-rate-limit refuses to share one); give
+ * each limiter its own prefix.
+ */
+export function createPostgresRateLimitStore(pool: Pool, options: PostgresRateLimitStoreOptions = {}): PostgresRateLimitStore {
+  return new PostgresRateLimitStore(pool, options);
+}
+
+function info(row: CountRow): ClientRateLimitInfo {
+  return { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
+}
+
+function positive(value: unknown, name: string): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new Error(`The rate-limit store's ${name} must be a positive number of ms (got ${String(value)})`);
+  }
+  return value;
+}
