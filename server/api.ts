@@ -14,7 +14,7 @@ import { HEALTH_PATH, healthRouter } from "./health";
 import { buildNotification } from "./notification";
 import { readPatternMessages } from "./pattern-messages";
 import type { SubmissionStore } from "./store";
-import { acceptDocuments, acceptedDocuments, multipartBody, removeFiles, UploadGate, writeDocuments } from "./uploads";
+import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate } from "./uploads";
 import type { components } from "../src/api/schema";
 
 /** Where every call of the contract lives. */
@@ -43,7 +43,6 @@ export interface ApiOptions {
 
 /** Stores one valid submission with its files and queued notification, then answers 201. */
 function submissionHandler(name: FormName, form: FormDefinition, { config, store }: ApiOptions): RequestHandler {
-  const uploadsDir = path.join(config.dataDir, "uploads");
   return async (req, res) => {
     const body: Record<string, unknown> = { ...(req.body as Record<string, unknown>) };
     for (const field of form.files) delete body[field];
@@ -51,13 +50,12 @@ function submissionHandler(name: FormName, form: FormDefinition, { config, store
       throw new ApiError(400, "Please attach the required files.");
     }
     const submissionId = randomUUID();
-    const files = await writeDocuments(uploadsDir, acceptedDocuments(res), req);
+    const files = takeAcceptedFiles(req, res);
     try {
       const notification = buildNotification({ form: name, body, files, submissionId, receivedAt: new Date() }, config);
       await store.saveSubmission({ id: submissionId, mailType: String(body.mailType), payload: body, files, notification });
-    } catch (err) {
-      await removeFiles(files).catch(() => undefined);
-      throw err;
+    } finally {
+      await removeTempLeftovers(files);
     }
     const answer: components["schemas"]["SubmissionAccepted"] = { id: submissionId, message: SUBMISSION_ACCEPTED_MESSAGE };
     res.status(201).json(answer);

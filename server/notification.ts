@@ -1,6 +1,6 @@
 import type { Config } from "./config";
 import { displayValue, FORMS, type FormBodies, type FormDefinition, type FormName } from "./forms";
-import type { Notification, StoredFile } from "./store";
+import type { IncomingFile, Notification } from "./store";
 
 /** Line breaks of every kind: CR LF, CR, NEL, the line and paragraph separators. */
 const LINE_BREAK = /\r\n?|[\u0085\u2028\u2029]/g;
@@ -52,7 +52,8 @@ export interface NotificationInput {
   form: FormName;
   /** The validated fields (no files). */
   body: Record<string, unknown>;
-  files: StoredFile[];
+  /** The submission's files (only their names, sizes and types are read). */
+  files: Pick<IncomingFile, "field" | "originalName" | "storedName" | "contentType" | "size">[];
   submissionId: string;
   receivedAt: Date;
 }
@@ -103,6 +104,6 @@ export function buildNotification(input: NotificationInput, config: Pick<Config,
     replyTo: email,
     subject: oneLine(`New ${form.what}: ${form.from(fields)}`),
     text: `${lines.join("\n")}\n`,
-    attachments: input.files.map((file) => ({ filename: file.originalName, path: file.path, contentType: file.contentType })),
+    attachments: input.files.map((file) => ({ filename: file.originalName, storedName: file.storedName, contentType: file.contentType })),
   };
 }

@@ -110,7 +110,9 @@ function mailOf(message: OutboxMessage): SendMailOptions {
     replyTo: message.replyTo,
     subject: message.subject,
     text: message.text,
-    attachments: message.attachments.map((a) => ({ filename: a.filename, path: a.path, contentType: a.contentType })),
+    attachments: message.attachments.map((a) =>
+      a.content ? { filename: a.filename, contentType: a.contentType, content: a.content } : { filename: a.filename, contentType: a.contentType, path: a.path },
+    ),
     headers: { "X-Submission-Id": message.submissionId },
     messageId: message.messageId,
     date: message.date,

@@ -6,7 +6,7 @@ import path from "path";
 import { ApiError, type FieldError } from "./errors";
 import { checkDocumentFile, DOCUMENT_TYPES } from "./file-type";
 import type { FormDefinition } from "./forms";
-import type { StoredFile } from "./store";
+import type { IncomingFile } from "./store";
 
 /** Text fields one multipart body may carry (the largest form has 13). */
 const MAX_FIELDS = 30;
@@ -73,7 +73,7 @@ const TEMP_FILES = Symbol("uploadTempFiles");
 
 interface TempFile {
   path: string;
-  /** writeDocuments took it over (it moves or removes it). */
+  /** Handed over to the store (takeAcceptedFiles): the store moves or copies it. */
   taken: boolean;
 }
 
@@ -87,7 +87,7 @@ function tempFilesOf(req: Request): TempFile[] {
  * temporary file under `tempDir` (never whole in memory), with limits: only
  * that form's file fields, one file each. At most `gate.max` such requests are
  * read at once; one more is answered 503 with Retry-After before its body is
- * read. Temporary files not taken over by writeDocuments are removed when the
+ * read. Temporary files not handed over to the store are removed when the
  * response ends, whatever happened (refusal, too large, client gone).
  * Then prepares `req.body` for the contract's validator: a received file leaves
  * an empty placeholder under its field (the validator checks it is present), a
@@ -264,63 +264,26 @@ export function acceptedDocuments(res: Response): AcceptedDocument[] {
   return ((res.locals as Record<symbol, unknown>)[ACCEPTED] as AcceptedDocument[] | undefined) ?? [];
 }
 
-/** Flushes a file or directory to disk (its content, or its list of names). */
-async function fsyncPath(target: string): Promise<void> {
-  const handle = await fs.open(target, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
- * Keeps the accepted files under `dir` with generated names (UUID + detected
- * extension), durably, before the commit that points to them: each temporary
- * file is made private (0600) and flushed, renamed into `dir`, and `dir` itself
- * is flushed, so after a power cut a committed row never names a missing or
- * empty file. `req` (when given) hands the temporary files over: they are no
- * longer removed when the response ends.
+ * Hands the accepted files over to the store: each gets the name it is kept
+ * under (a UUID and the detected extension), and the request's clean-up no
+ * longer removes it while the store works on it.
  */
-export async function writeDocuments(dir: string, documents: AcceptedDocument[], req?: Request): Promise<StoredFile[]> {
-  if (documents.length === 0) return [];
-  if (req) {
-    const paths = new Set(documents.map((doc) => doc.tempPath));
-    for (const file of tempFilesOf(req)) if (paths.has(file.path)) file.taken = true;
-  }
-  const stored: StoredFile[] = [];
-  try {
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-    for (const doc of documents) {
-      const handle = await fs.open(doc.tempPath, "r");
-      try {
-        await handle.chmod(0o600);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      const storedName = `${randomUUID()}${doc.extension}`;
-      const filePath = path.join(dir, storedName);
-      await fs.rename(doc.tempPath, filePath);
-      stored.push({
-        field: doc.field,
-        originalName: doc.originalName,
-        storedName,
-        path: filePath,
-        contentType: doc.contentType,
-        size: doc.size,
-      });
-    }
-    await fsyncPath(dir);
-  } catch (err) {
-    await removeFiles(stored);
-    await Promise.all(documents.map((doc) => fs.rm(doc.tempPath, { force: true }).catch(() => undefined)));
-    throw err;
-  }
-  return stored;
+export function takeAcceptedFiles(req: Request, res: Response): IncomingFile[] {
+  const documents = acceptedDocuments(res);
+  const paths = new Set(documents.map((doc) => doc.tempPath));
+  for (const file of tempFilesOf(req)) if (paths.has(file.path)) file.taken = true;
+  return documents.map((doc) => ({
+    field: doc.field,
+    originalName: doc.originalName,
+    storedName: `${randomUUID()}${doc.extension}`,
+    contentType: doc.contentType,
+    size: doc.size,
+    tempPath: doc.tempPath,
+  }));
 }
 
-/** Deletes stored files again (the transaction that should have kept them failed). */
-export async function removeFiles(files: StoredFile[]): Promise<void> {
-  await Promise.all(files.map((file) => fs.rm(file.path, { force: true })));
+/** Removes what is left of handed-over files at their temporary paths once the store is done (it moved or copied what it keeps). */
+export async function removeTempLeftovers(files: IncomingFile[]): Promise<void> {
+  await Promise.all(files.map((file) => fs.rm(file.tempPath, { force: true }).catch(() => undefined)));
 }

@@ -15,7 +15,9 @@ export type {
   OverdueMessage,
   PurgeResult,
   RemovedSubmission,
-  StoredFile,
+  IncomingFile,
+  NotificationAttachment,
+  OutgoingAttachment,
   SubmissionStore,
 } from "./types";
 export { SqliteSubmissionStore } from "./sqlite";

@@ -2,14 +2,17 @@ import Database from "better-sqlite3";
 import { randomUUID } from "crypto";
 import fs from "fs";
 import path from "path";
+import { keepFilesDurably, removeFiles } from "./disk-files";
 import { migrate } from "./migrations";
 import type {
   ClaimOptions,
   FailedAttempt,
   FailedMessage,
   NewSubmission,
+  NotificationAttachment,
   OutboxClaim,
   OutboxMessage,
+  OutgoingAttachment,
   OutboxSummary,
   OverdueMessage,
   PurgeResult,
@@ -45,7 +48,11 @@ interface OutboxRow {
   claim_token: string;
 }
 
-/** The default store: one SQLite file (DATA_DIR/site.db) in WAL mode, schema migrated at start (./migrations). */
+/**
+ * The default store: one SQLite file (DATA_DIR/site.db) in WAL mode, schema
+ * migrated at start (./migrations), the files of submissions under
+ * DATA_DIR/uploads/ (flushed before the commit that names them).
+ */
 export class SqliteSubmissionStore implements SubmissionStore {
   private readonly db: Database.Database;
   private readonly insertSubmission: Database.Statement;
@@ -62,7 +69,14 @@ export class SqliteSubmissionStore implements SubmissionStore {
   private readonly resendOne: Database.Statement;
   private readonly saveAll: Database.Transaction<(submission: NewSubmission & { id: string }) => void>;
 
-  constructor(readonly file: string) {
+  /** Where the files of submissions are kept: `uploads/` beside the database file unless given. */
+  readonly uploadsDir: string;
+
+  constructor(
+    readonly file: string,
+    uploadsDir?: string,
+  ) {
+    this.uploadsDir = uploadsDir ?? path.join(path.dirname(file), "uploads");
     fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma("journal_mode = WAL");
@@ -178,8 +192,24 @@ export class SqliteSubmissionStore implements SubmissionStore {
 
   async saveSubmission(submission: NewSubmission): Promise<string> {
     const id = submission.id ?? randomUUID();
-    this.saveAll.immediate({ ...submission, id });
+    const kept = await keepFilesDurably(this.uploadsDir, submission.files);
+    try {
+      this.saveAll.immediate({ ...submission, id });
+    } catch (err) {
+      await removeFiles(kept);
+      throw err;
+    }
     return id;
+  }
+
+  /** A notification's stored files as the sender reads them: from uploads/. */
+  private outgoing(json: string): OutgoingAttachment[] {
+    const attachments = JSON.parse(json) as NotificationAttachment[];
+    return attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      path: path.join(this.uploadsDir, path.basename(a.storedName)),
+    }));
   }
 
   async claimPendingOutbox({ now, dueBy, limit, leaseMs }: ClaimOptions): Promise<OutboxMessage[]> {
@@ -199,7 +229,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       replyTo: row.reply_to ?? undefined,
       subject: row.subject,
       text: row.body,
-      attachments: JSON.parse(row.attachments) as OutboxMessage["attachments"],
+      attachments: this.outgoing(row.attachments),
       messageId: row.message_id,
       date: new Date(row.mail_date),
       attempts: row.attempts,

@@ -1,33 +1,48 @@
 /**
  * What the API keeps: a submission, its uploaded files and the notification to
- * send, saved together in one transaction; then the outbox the dispatcher works
- * through. SQLite implements it (./sqlite.ts); a PostgreSQL adapter can follow
- * the same interface.
+ * send, saved together before the API answers 201; then the outbox the
+ * dispatcher works through. SQLite implements it (./sqlite.ts: files under
+ * DATA_DIR/uploads/, flushed before the commit that names them); a store
+ * that keeps the files' bytes in its own transaction implements the same
+ * interface.
  */
 
-/** An uploaded file, already written under DATA_DIR/uploads/ with a generated name. */
-export interface StoredFile {
+/**
+ * An uploaded file accepted for a submission (checked by content), still
+ * where it arrived (DATA_DIR/tmp/). `saveSubmission` keeps it with the
+ * submission; whatever is left at the temporary path afterwards is removed
+ * by the request's clean-up.
+ */
+export interface IncomingFile {
   /** The form field it came in (resume, coverLetter, support_doc, file). */
   field: string;
   /** The visitor's file name, sanitized; kept only as information. */
   originalName: string;
-  /** The generated name on disk: a UUID and the detected extension. */
+  /** The name it is kept under: a UUID and the detected extension. */
   storedName: string;
-  /** Absolute path of the stored file. */
-  path: string;
   /** The detected type's media type. */
   contentType: string;
   size: number;
+  /** Where it was received. */
+  tempPath: string;
 }
 
-/** A plain-text e-mail to the company's inbox; attachments are files on disk. */
+/** A file attached to a notification: one of the submission's stored files, named for the inbox. */
+export interface NotificationAttachment {
+  filename: string;
+  /** The stored file it is (IncomingFile.storedName). */
+  storedName: string;
+  contentType: string;
+}
+
+/** A plain-text e-mail to the company's inbox, its attachments the submission's stored files. */
 export interface Notification {
   from: string;
   to: string;
   replyTo?: string;
   subject: string;
   text: string;
-  attachments: { filename: string; path: string; contentType: string }[];
+  attachments: NotificationAttachment[];
 }
 
 export interface NewSubmission {
@@ -36,12 +51,21 @@ export interface NewSubmission {
   mailType: string;
   /** The validated fields (files excluded). */
   payload: Record<string, unknown>;
-  files: StoredFile[];
+  files: IncomingFile[];
   notification: Notification;
 }
 
+/** An attachment ready to send: read from a file (`path`) or from bytes the store holds (`content`). */
+export interface OutgoingAttachment {
+  filename: string;
+  contentType: string;
+  path?: string;
+  content?: Buffer;
+}
+
 /** A notification claimed from the outbox for sending: one recipient of it. */
-export interface OutboxMessage extends Notification {
+export interface OutboxMessage extends Omit<Notification, "attachments"> {
+  attachments: OutgoingAttachment[];
   /** The outbox row (one per recipient). */
   id: string;
   submissionId: string;
@@ -134,7 +158,11 @@ export interface PurgeResult {
 }
 
 export interface SubmissionStore {
-  /** Saves the submission, its attachment rows and one pending outbox row per recipient in one transaction; returns the submission id. */
+  /**
+   * Keeps the submission, its files and one pending outbox row per recipient,
+   * durably, before it resolves (the API answers 201 only then); nothing of it
+   * is kept when it throws. Returns the submission id.
+   */
   saveSubmission(submission: NewSubmission): Promise<string>;
   /** Takes the messages due for sending (pending and due, or left claimed past their lease), each with a fresh claim token. */
   claimPendingOutbox(options: ClaimOptions): Promise<OutboxMessage[]>;

@@ -524,4 +524,36 @@ describe("schema migrations", () => {
     await new SqliteSubmissionStore(file).close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it("names the attachments of older notifications by their stored file, and still sends them from uploads/", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-migrate-"));
+    const file = path.join(dir, "site.db");
+    const old = new Database(file);
+    for (const migration of MIGRATIONS.slice(0, 2)) migration.up(old);
+    old.pragma("user_version = 2");
+    const created = "2026-01-02T03:04:05.000Z";
+    old.prepare("INSERT INTO submissions VALUES ('s1', 'career', '{}', ?)").run(created);
+    // As the previous release wrote it: the file by its absolute path on that machine.
+    const attachments = JSON.stringify([{ filename: "cv.pdf", path: "/srv/old-place/var/uploads/abc.pdf", contentType: "application/pdf" }]);
+    old
+      .prepare(
+        `INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, subject, body, attachments, status, attempts,
+                             next_attempt_at, created_at, message_id, mail_date, pending_since)
+         VALUES ('o1', 's1', 'Website <no-reply@example.com>', 'a@example.com', 'a@example.com', 'Subject', 'Body', ?, 'pending', 0,
+                 0, ?, '<o1@outbox.local>', ?, 0)`,
+      )
+      .run(attachments, created, created);
+    old.close();
+
+    const store = new SqliteSubmissionStore(file);
+    const [message] = await store.claimPendingOutbox({ now: new Date(), limit: 1, leaseMs: 60_000 });
+    await store.close();
+    expect(message.attachments).toEqual([{ filename: "cv.pdf", contentType: "application/pdf", path: path.join(dir, "uploads", "abc.pdf") }]);
+    const db = new Database(file, { readonly: true });
+    expect(JSON.parse(db.prepare("SELECT attachments FROM outbox WHERE id = 'o1'").pluck().get() as string)).toEqual([
+      { filename: "cv.pdf", storedName: "abc.pdf", contentType: "application/pdf" },
+    ]);
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -210,14 +210,19 @@ describe("files are flushed before the commit that points to them", () => {
       events.push(`rename ${path.relative(test.dataDir, String(from))} ${path.relative(test.dataDir, String(to))}`);
       return rename(from, to);
     });
-    const save = test.app.store.saveSubmission.bind(test.app.store);
-    jest.spyOn(test.app.store, "saveSubmission").mockImplementation(async (submission) => {
-      events.push("commit");
-      return save(submission);
-    });
+    // The SQLite store's one transaction (submission, attachment and outbox rows), observed.
+    const store = test.app.store as unknown as { saveAll: { immediate: (...args: unknown[]) => unknown } };
+    const transaction = store.saveAll;
+    store.saveAll = {
+      immediate: (...args: unknown[]) => {
+        events.push("commit");
+        return transaction.immediate(...args);
+      },
+    };
 
     expectAccepted(await request(test.app).post(`${API}/product_order_form`).field(ORDER_FIELDS).attach("file", PDF, "order.pdf"));
     jest.restoreAllMocks();
+    store.saveAll = transaction;
 
     const stored = uploadedFiles(test);
     expect(stored).toHaveLength(1);

@@ -16,6 +16,7 @@
 import type Database from "better-sqlite3";
 import { initialSchema } from "./001-initial";
 import { outboxDelivery } from "./002-outbox-delivery";
+import { attachmentsByName } from "./003-attachments-by-name";
 
 export interface Migration {
   version: number;
@@ -23,7 +24,7 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName];
 
 /** The schema version a database file is at. */
 export function schemaVersion(db: Database.Database): number {
