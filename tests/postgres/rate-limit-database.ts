@@ -1,11 +1,11 @@
 /**
  * A database of its own for the rate-limit store's tests, on the PostgreSQL
  * of the jest run (TEST_DATABASE_URL), or on one started here when the file
- * runs alone, with the rate-limit table as its migration makes it.
+ * runs alone, brought to this release's schema by the store's migrations
+ * (so the rate-limit table is the one 002-rate-limits.sql makes).
  */
-import fs from "fs";
-import path from "path";
 import { Pool } from "pg";
+import { migratePostgres } from "../../server/store/postgres/migrate";
 import { createTestDatabase, startPostgres, type PostgresServer } from "../support/postgres";
 
 export interface RateLimitTestDatabase {
@@ -18,14 +18,12 @@ export interface RateLimitTestDatabase {
   stop(): Promise<void>;
 }
 
-const MIGRATION = path.join(__dirname, "..", "..", "server", "store", "postgres", "migrations", "002-rate-limits.sql");
-
 export async function rateLimitTestDatabase(): Promise<RateLimitTestDatabase> {
   let server: PostgresServer | undefined;
   if (!process.env.TEST_DATABASE_URL) server = await startPostgres();
   const database = await createTestDatabase(server?.url ?? process.env.TEST_DATABASE_URL);
   const admin = new Pool({ connectionString: database.url, max: 2 });
-  await admin.query(fs.readFileSync(MIGRATION, "utf8"));
+  await migratePostgres(admin);
   return {
     url: database.url,
     admin,
