@@ -207,14 +207,14 @@ describe("PostgreSQL rate-limit store", () => {
     const other = freshPrefix();
     const otherStore = createPostgresRateLimitStore(pool(), { prefix: other, windowMs: 60_000 });
     await otherStore.increment("kept");
-    const store = createPostgresRateLimitStore(pool(), { prefix, windowMs: 100, cleanupIntervalMs: 1_000 });
+    const store = createPostgresRateLimitStore(pool(), { prefix, windowMs: 500, cleanupIntervalMs: 1_500 });
     await store.increment("ended");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 600));
     // Within the clean-up interval: the ended window stays.
     await store.increment("live");
     expect((await rows(prefix)).map((row) => row.key)).toEqual(["ended", "live"]);
 
-    await new Promise((resolve) => setTimeout(resolve, 900));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     await store.increment("live2");
     await waitFor(async () => !(await rows(prefix)).some((row) => row.key === "ended"));
     // "live" has ended meanwhile too.
