@@ -13,7 +13,8 @@ import { FORMS, type FormDefinition, type FormName } from "./forms";
 import { HEALTH_PATH, healthRouter } from "./health";
 import { buildNotification } from "./notification";
 import { readPatternMessages } from "./pattern-messages";
-import type { SubmissionStore } from "./store";
+import { PostgresSubmissionStore, type SubmissionStore } from "./store";
+import { createPostgresRateLimitStore, RATE_LIMIT_PASS_ON_STORE_ERROR } from "./rate-limit-store";
 import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate } from "./uploads";
 import type { components } from "../src/api/schema";
 
@@ -75,6 +76,10 @@ function contactRouter(options: ApiOptions): Router {
       legacyHeaders: false,
       skip: (req) => req.method !== "POST",
       handler: (_req, _res, next) => next(new ApiError(429, "Too many requests. Please try again later.")),
+      // Several instances on PostgreSQL count each client in one place (on the database's clock); one process counts in memory.
+      ...(options.store instanceof PostgresSubmissionStore
+        ? { store: createPostgresRateLimitStore(options.store.pool, { prefix: "forms:" }), passOnStoreError: RATE_LIMIT_PASS_ON_STORE_ERROR }
+        : {}),
     }),
   );
   router.use(express.json({ limit: config.jsonLimit }));

@@ -40,6 +40,11 @@ export interface Config {
   publicDir: string;
   /** Where the API keeps its data: site.db (SQLite), uploads/, outbox/ (.eml files). */
   dataDir: string;
+  /**
+   * PostgreSQL for several instances (postgres://user:password@host:5432/db):
+   * submissions, their files and the outbox live there. Unset: SQLite in DATA_DIR.
+   */
+  databaseUrl: string | undefined;
   /** SMTP server for the notifications (smtp:// or smtps://); without it they are written as .eml files. */
   smtpUrl: string | undefined;
   /** Sender of the notifications. */
@@ -224,6 +229,21 @@ function smtpUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error("DATABASE_URL must be a URL like postgres://user:password@db.example.com:5432/site");
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    throw new Error(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//"`);
+  }
+  return raw;
+}
+
 function jsonLimitFrom(env: NodeJS.ProcessEnv): string {
   const raw = env.JSON_LIMIT?.trim();
   if (!raw) return "100kb";
@@ -313,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     host: env.HOST?.trim() || "0.0.0.0",
     publicDir: path.resolve(cwd, env.PUBLIC_DIR?.trim() || "public"),
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || "var"),
+    databaseUrl: databaseUrlFrom(env),
     smtpUrl: smtpUrlFrom(env),
     mailFrom: mailFromFrom(env),
     mailTo: resolveInboxes(env, path.resolve(cwd, "data", "contact.json")),

@@ -20,15 +20,25 @@ function main(): void {
     console.error(`Cannot listen on ${config.host}:${config.port}:`, err.code ?? err.message);
     process.exit(1);
   });
-  server.listen(config.port, config.host, () => {
-    console.log(`Node.js ${process.version}; serving ${config.publicDir} on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`);
-    console.log(
-      `API data in ${config.dataDir}; notifications ${config.smtpUrl ? "sent over SMTP" : `written to ${config.dataDir}/outbox/ (no SMTP_URL)`}`,
-    );
-  });
-  outbox.start();
-  // Orphaned uploads and temporary files removed, submissions past RETENTION_DAYS purged: now, then daily.
-  const stopPrivacyUpkeep = schedulePrivacyUpkeep(config.dataDir, app.store, config.retentionDays);
+  let stopPrivacyUpkeep = () => {};
+  // Serve once the store is ready (PostgreSQL: its schema migrated); a store that cannot be used stops the start.
+  (app.store.ready?.() ?? Promise.resolve()).then(
+    () => {
+      server.listen(config.port, config.host, () => {
+        console.log(`Node.js ${process.version}; serving ${config.publicDir} on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`);
+        console.log(
+          `API data ${config.databaseUrl ? "in PostgreSQL (DATABASE_URL)" : `in ${config.dataDir}`}; notifications ${config.smtpUrl ? "sent over SMTP" : `written to ${config.dataDir}/outbox/ (no SMTP_URL)`}`,
+        );
+      });
+      outbox.start();
+      // Orphaned uploads and temporary files removed, submissions past RETENTION_DAYS purged: now, then daily.
+      stopPrivacyUpkeep = schedulePrivacyUpkeep(config.dataDir, app.store, config.retentionDays);
+    },
+    (err: unknown) => {
+      console.error("Start-up failed: the store cannot be used:", err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
   let stopping = false;
   const stop = () => {
     if (stopping) return;

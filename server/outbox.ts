@@ -110,9 +110,11 @@ function mailOf(message: OutboxMessage): SendMailOptions {
     replyTo: message.replyTo,
     subject: message.subject,
     text: message.text,
-    attachments: message.attachments.map((a) =>
-      a.content ? { filename: a.filename, contentType: a.contentType, content: a.content } : { filename: a.filename, contentType: a.contentType, path: a.path },
-    ),
+    attachments: message.attachments.map((a) => {
+      if (a.content) return { filename: a.filename, contentType: a.contentType, content: a.content };
+      if (a.path) return { filename: a.filename, contentType: a.contentType, path: a.path };
+      throw new DeliveryError(`attachment ${a.filename} is gone from the store`, true);
+    }),
     headers: { "X-Submission-Id": message.submissionId },
     messageId: message.messageId,
     date: message.date,

@@ -1,5 +1,6 @@
 import path from "path";
 import type { Config } from "../config";
+import { PostgresSubmissionStore } from "./postgres/store";
 import { SqliteSubmissionStore } from "./sqlite";
 import type { SubmissionStore } from "./types";
 
@@ -21,8 +22,13 @@ export type {
   SubmissionStore,
 } from "./types";
 export { SqliteSubmissionStore } from "./sqlite";
+export { PostgresSubmissionStore } from "./postgres/store";
 
-/** The store of this deployment: SQLite in DATA_DIR/site.db (a PostgreSQL adapter would be chosen here). */
-export function createStore(config: Pick<Config, "dataDir">): SubmissionStore {
+/**
+ * The store of this deployment: PostgreSQL when DATABASE_URL is set (several
+ * instances share it), else SQLite in DATA_DIR/site.db (one process).
+ */
+export function createStore(config: Pick<Config, "dataDir" | "databaseUrl">): SubmissionStore {
+  if (config.databaseUrl) return new PostgresSubmissionStore(config.databaseUrl);
   return new SqliteSubmissionStore(path.join(config.dataDir, "site.db"));
 }

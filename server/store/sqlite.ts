@@ -4,6 +4,7 @@ import fs from "fs";
 import path from "path";
 import { keepFilesDurably, removeFiles } from "./disk-files";
 import { migrate } from "./migrations";
+import { newMessageId, recipientsOf } from "./recipients";
 import type {
   ClaimOptions,
   FailedAttempt,
@@ -20,16 +21,6 @@ import type {
   SubmissionStore,
 } from "./types";
 
-/** The addresses of a list (`a@x, b@x`), each once. */
-export function recipientsOf(list: string): string[] {
-  return [...new Set(list.split(",").map((address) => address.trim()).filter(Boolean))];
-}
-
-/** `<uuid@domain>`, the domain of the sender's address (outbox.local without one). */
-function newMessageId(from: string): string {
-  const domain = /@([^\s@<>]+)>?\s*$/.exec(from)?.[1] ?? "outbox.local";
-  return `<${randomUUID()}@${domain}>`;
-}
 
 interface OutboxRow {
   id: string;

@@ -158,6 +158,8 @@ export interface PurgeResult {
 }
 
 export interface SubmissionStore {
+  /** Resolves once the store can serve (its schema migrated), or rejects with why it cannot; absent when it is ready at once. */
+  ready?(): Promise<void>;
   /**
    * Keeps the submission, its files and one pending outbox row per recipient,
    * durably, before it resolves (the API answers 201 only then); nothing of it

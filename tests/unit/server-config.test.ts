@@ -36,6 +36,7 @@ describe("loadConfig", () => {
     const config = loadConfig(
       {
         DATA_DIR: "/data",
+        DATABASE_URL: "postgres://site:secret@db.example.com:5432/site",
         SMTP_URL: "smtps://user:secret@mail.example.com:465",
         MAIL_FROM: "Site <web@example.com>",
         MAX_UPLOAD_MB: "2.5",
@@ -53,6 +54,7 @@ describe("loadConfig", () => {
     );
     expect(config).toMatchObject({
       dataDir: "/data",
+      databaseUrl: "postgres://site:secret@db.example.com:5432/site",
       smtpUrl: "smtps://user:secret@mail.example.com:465",
       mailFrom: "Site <web@example.com>",
       maxUploadBytes: Math.floor(2.5 * 1024 * 1024),
@@ -102,6 +104,8 @@ describe("loadConfig", () => {
     ["OUTBOX_ALERT_AFTER_MS", "-1", /OUTBOX_ALERT_AFTER_MS/],
     ["SMTP_URL", "http://mail.example.com", /SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
     ["SMTP_URL", "not a url", /SMTP_URL must be a URL/],
+    ["DATABASE_URL", "mysql://db.example.com/site", /DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//],
+    ["DATABASE_URL", "not a url", /DATABASE_URL must be a URL/],
     ["MAIL_FROM", "nobody", /MAIL_FROM/],
     ["MAIL_TO_CONTACT", "sales at example.com", /MAIL_TO_CONTACT must be an e-mail address/],
     ["MAIL_TO_DEFAULT", "x@", /MAIL_TO_DEFAULT/],

@@ -1,0 +1,340 @@
+import { randomUUID } from "crypto";
+import fs from "fs/promises";
+import { Pool, type PoolClient } from "pg";
+import { newMessageId, recipientsOf } from "../recipients";
+import type {
+  ClaimOptions,
+  FailedAttempt,
+  FailedMessage,
+  NewSubmission,
+  NotificationAttachment,
+  OutboxClaim,
+  OutboxMessage,
+  OutboxSummary,
+  OverdueMessage,
+  PurgeResult,
+  RemovedSubmission,
+  SubmissionStore,
+} from "../types";
+import { migratePostgres } from "./migrate";
+
+interface OutboxRow {
+  id: string;
+  submission_id: string;
+  mail_from: string;
+  mail_to: string;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  attachments: NotificationAttachment[];
+  attempts: number;
+  message_id: string;
+  mail_date: Date;
+  pending_since: Date;
+  claim_token: string;
+}
+
+/** Several SQL statements in one transaction on one connection; rolled back when `work` throws. */
+async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+const UNDELIVERED = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status <> 'sent')";
+
+/**
+ * The store for several instances (DATABASE_URL): PostgreSQL holds the
+ * submissions, the files' bytes (so every instance reads them, and one backup
+ * holds everything) and the outbox, each submission in one transaction with
+ * its files and notification rows before the API answers 201. Every instance
+ * runs the outbox dispatcher: rows are claimed with FOR UPDATE SKIP LOCKED
+ * under a lease, and results are recorded only with the claim's token. The
+ * schema is migrated at start under an advisory lock (./migrate.ts).
+ */
+export class PostgresSubmissionStore implements SubmissionStore {
+  readonly pool: Pool;
+  private readonly migrated: Promise<void>;
+
+  constructor(connectionString: string, options: { log?: (message: string) => void } = {}) {
+    this.pool = new Pool({
+      connectionString,
+      max: 10,
+      // A database that does not answer fails the request (503 at the API) rather than hanging it.
+      connectionTimeoutMillis: 10_000,
+      application_name: "industrial-group-site",
+    });
+    // An idle connection that breaks is dropped by the pool; without a listener it would end the process.
+    this.pool.on("error", (err) => (options.log ?? console.error)(`PostgreSQL connection lost: ${err.message}`));
+    this.migrated = migratePostgres(this.pool, { log: options.log }).then(() => undefined);
+    // Rejections are reported by ready() and by every call; this keeps an early one from being unhandled.
+    this.migrated.catch(() => undefined);
+  }
+
+  /** Resolves once the schema is this release's (migrations applied), or rejects with why not. */
+  ready(): Promise<void> {
+    return this.migrated;
+  }
+
+  private async query<R extends object>(text: string, values: unknown[] = []): Promise<{ rows: R[]; rowCount: number }> {
+    await this.migrated;
+    const result = await this.pool.query(text, values);
+    return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+  }
+
+  async saveSubmission(submission: NewSubmission): Promise<string> {
+    await this.migrated;
+    const id = submission.id ?? randomUUID();
+    // The bytes are read before the transaction starts: it stays as short as the inserts.
+    const contents = await Promise.all(submission.files.map((file) => fs.readFile(file.tempPath)));
+    await inTransaction(this.pool, async (client) => {
+      const createdAt = new Date();
+      await client.query("INSERT INTO submissions (id, mail_type, payload, created_at) VALUES ($1, $2, $3, $4)", [
+        id,
+        submission.mailType,
+        JSON.stringify(submission.payload),
+        createdAt,
+      ]);
+      for (const [index, file] of submission.files.entries()) {
+        await client.query(
+          `INSERT INTO attachments (id, submission_id, field, original_name, stored_name, content_type, size, content)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [randomUUID(), id, file.field, file.originalName, file.storedName, file.contentType, contents[index].length, contents[index]],
+        );
+      }
+      // One row per recipient, all with one Message-ID and Date fixed now.
+      const { notification } = submission;
+      const messageId = newMessageId(notification.from);
+      for (const recipient of recipientsOf(notification.to)) {
+        await client.query(
+          `INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
+             message_id, mail_date, next_attempt_at, pending_since, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11, $11)`,
+          [
+            randomUUID(),
+            id,
+            notification.from,
+            notification.to,
+            recipient,
+            notification.replyTo ?? null,
+            notification.subject,
+            notification.text,
+            JSON.stringify(notification.attachments),
+            messageId,
+            createdAt,
+          ],
+        );
+      }
+    });
+    return id;
+  }
+
+  async claimPendingOutbox({ now, dueBy, limit, leaseMs }: ClaimOptions): Promise<OutboxMessage[]> {
+    const { rows } = await this.query<OutboxRow>(
+      `UPDATE outbox SET status = 'sending', locked_until = $1, claim_token = $2
+       WHERE id IN (
+         SELECT id FROM outbox
+         WHERE (status = 'pending' AND next_attempt_at <= $3) OR (status = 'sending' AND locked_until <= $4)
+         ORDER BY next_attempt_at, created_at
+         LIMIT $5
+         FOR UPDATE SKIP LOCKED
+       )
+       RETURNING id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments, attempts,
+         message_id, mail_date, pending_since, claim_token`,
+      [new Date(now.getTime() + leaseMs), randomUUID(), dueBy ?? now, now, limit],
+    );
+    const names = [...new Set(rows.flatMap((row) => row.attachments.map((a) => a.storedName)))];
+    const contents = new Map<string, Buffer>();
+    if (names.length > 0) {
+      const files = await this.query<{ stored_name: string; content: Buffer }>(
+        "SELECT stored_name, content FROM attachments WHERE stored_name = ANY($1)",
+        [names],
+      );
+      for (const file of files.rows) contents.set(file.stored_name, file.content);
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      submissionId: row.submission_id,
+      from: row.mail_from,
+      to: row.mail_to,
+      recipient: row.recipient,
+      replyTo: row.reply_to ?? undefined,
+      subject: row.subject,
+      text: row.body,
+      // A file that is gone is sent without content: the sender refuses it as a permanent failure.
+      attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: contents.get(a.storedName) })),
+      messageId: row.message_id,
+      date: row.mail_date,
+      attempts: row.attempts,
+      pendingSince: row.pending_since,
+      claimToken: row.claim_token,
+    }));
+  }
+
+  async renewClaim({ id, claimToken }: OutboxClaim, lockedUntil: Date): Promise<boolean> {
+    const result = await this.query(
+      "UPDATE outbox SET locked_until = $3 WHERE id = $1 AND claim_token = $2 AND status = 'sending'",
+      [id, claimToken, lockedUntil],
+    );
+    return result.rowCount === 1;
+  }
+
+  async markSent({ id, claimToken }: OutboxClaim, sentAt: Date): Promise<boolean> {
+    const result = await this.query(
+      `UPDATE outbox SET status = 'sent', sent_at = $3, locked_until = NULL, claim_token = NULL, last_error = NULL
+       WHERE id = $1 AND claim_token = $2 AND status = 'sending'`,
+      [id, claimToken, sentAt],
+    );
+    return result.rowCount === 1;
+  }
+
+  async markFailed({ id, claimToken }: OutboxClaim, attempt: FailedAttempt): Promise<boolean> {
+    const result = await this.query(
+      `UPDATE outbox
+       SET status = CASE WHEN $4::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
+           attempts = $3,
+           next_attempt_at = COALESCE($4::timestamptz, next_attempt_at),
+           locked_until = NULL,
+           claim_token = NULL,
+           last_error = $5
+       WHERE id = $1 AND claim_token = $2 AND status = 'sending'`,
+      [id, claimToken, attempt.attempts, attempt.nextAttemptAt, attempt.error.slice(0, 2000)],
+    );
+    return result.rowCount === 1;
+  }
+
+  async outboxSummary(): Promise<OutboxSummary> {
+    const { rows } = await this.query<{ pending: number; failed: number; oldest: Date | null }>(
+      `SELECT count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS pending,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed,
+              min(pending_since) FILTER (WHERE status IN ('pending', 'sending')) AS oldest
+       FROM outbox WHERE status IN ('pending', 'sending', 'failed')`,
+    );
+    return { pending: rows[0].pending, failed: rows[0].failed, oldestPendingSince: rows[0].oldest };
+  }
+
+  async takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]> {
+    const { rows } = await this.query<{
+      id: string;
+      submission_id: string;
+      recipient: string;
+      attempts: number;
+      pending_since: Date;
+      last_error: string | null;
+    }>(
+      `UPDATE outbox SET overdue_reported = true
+       WHERE status IN ('pending', 'sending') AND NOT overdue_reported AND pending_since < $1
+       RETURNING id, submission_id, recipient, attempts, pending_since, last_error`,
+      [pendingBefore],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      submissionId: row.submission_id,
+      recipient: row.recipient,
+      attempts: row.attempts,
+      pendingSince: row.pending_since,
+      lastError: row.last_error,
+    }));
+  }
+
+  async listFailed(): Promise<FailedMessage[]> {
+    const { rows } = await this.query<{
+      id: string;
+      submission_id: string;
+      recipient: string;
+      subject: string;
+      attempts: number;
+      last_error: string | null;
+      created_at: Date;
+    }>("SELECT id, submission_id, recipient, subject, attempts, last_error, created_at FROM outbox WHERE status = 'failed' ORDER BY created_at");
+    return rows.map((row) => ({
+      id: row.id,
+      submissionId: row.submission_id,
+      recipient: row.recipient,
+      subject: row.subject,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at.toISOString(),
+    }));
+  }
+
+  async resendFailed(now: Date, id?: string): Promise<number> {
+    const result = await this.query(
+      `UPDATE outbox
+       SET status = 'pending', attempts = 0, next_attempt_at = $1, pending_since = $1, overdue_reported = false,
+           locked_until = NULL, claim_token = NULL
+       WHERE status = 'failed' AND ($2::text IS NULL OR id::text = $2 OR submission_id::text = $2)`,
+      [now, id ?? null],
+    );
+    return result.rowCount;
+  }
+
+  async storedFileNames(): Promise<Set<string>> {
+    const { rows } = await this.query<{ stored_name: string }>("SELECT stored_name FROM attachments");
+    return new Set(rows.map((row) => row.stored_name));
+  }
+
+  async purgeSubmissions(createdBefore: Date): Promise<PurgeResult> {
+    await this.migrated;
+    return inTransaction(this.pool, async (client) => {
+      const expired = await client.query<{ id: string }>(
+        `SELECT id FROM submissions s WHERE created_at < $1 AND NOT ${UNDELIVERED} FOR UPDATE`,
+        [createdBefore],
+      );
+      const kept = await client.query<{ kept: number }>(
+        `SELECT count(*)::int AS kept FROM submissions s WHERE created_at < $1 AND ${UNDELIVERED}`,
+        [createdBefore],
+      );
+      return { removed: await this.removeSubmissions(client, expired.rows.map((row) => row.id)), keptUndelivered: kept.rows[0].kept };
+    });
+  }
+
+  async deleteSubmissionsByEmail(email: string): Promise<RemovedSubmission[]> {
+    await this.migrated;
+    return inTransaction(this.pool, async (client) => {
+      const matching = await client.query<{ id: string }>(
+        "SELECT id FROM submissions WHERE lower(btrim(payload->>'email')) = $1 FOR UPDATE",
+        [email.trim().toLowerCase()],
+      );
+      return this.removeSubmissions(
+        client,
+        matching.rows.map((row) => row.id),
+      );
+    });
+  }
+
+  /** Deletes these submissions (their attachment and outbox rows go with them: ON DELETE CASCADE), inside the caller's transaction. */
+  private async removeSubmissions(client: PoolClient, ids: string[]): Promise<RemovedSubmission[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await client.query<{ id: string; mail_type: string; created_at: Date; stored_names: string[]; outbox_ids: string[] }>(
+      `SELECT s.id, s.mail_type, s.created_at,
+              COALESCE((SELECT array_agg(a.stored_name) FROM attachments a WHERE a.submission_id = s.id), '{}') AS stored_names,
+              COALESCE((SELECT array_agg(o.id::text) FROM outbox o WHERE o.submission_id = s.id), '{}') AS outbox_ids
+       FROM submissions s WHERE s.id = ANY($1::uuid[])`,
+      [ids],
+    );
+    await client.query("DELETE FROM submissions WHERE id = ANY($1::uuid[])", [ids]);
+    return rows.map((row) => ({
+      id: row.id,
+      mailType: row.mail_type,
+      createdAt: row.created_at.toISOString(),
+      storedNames: row.stored_names,
+      outboxIds: row.outbox_ids,
+    }));
+  }
+
+  async close(): Promise<void> {
+    await this.migrated.catch(() => undefined);
+    await this.pool.end();
+  }
+}
