@@ -180,7 +180,8 @@ export class PostgresRateLimitStore implements Store {
   /** At most once per cleanupIntervalMs per store, in the background: the request does not wait for it. */
   private cleanupNowAndThen(): void {
     const now = Date.now();
-    if (this.stopped || this.cleaning || now - this.lastCleanup < this.cleanupIntervalMs) return;
+    // A pool being closed (the server shutting down) is left alone.
+    if (this.stopped || this.pool.ending || this.cleaning || now - this.lastCleanup < this.cleanupIntervalMs) return;
     this.lastCleanup = now;
     this.cleaning = true;
     this.deleteEndedWindows()

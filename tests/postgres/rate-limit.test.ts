@@ -222,6 +222,16 @@ describe("PostgreSQL rate-limit store", () => {
     expect(await rows(other)).toEqual([{ key: "kept", hits: 1 }]);
   });
 
+  it("refuses a window or timeout that is not a positive number of ms, and says which", async () => {
+    expect(() => createPostgresRateLimitStore(pool(), { windowMs: 0 })).toThrow("The rate-limit store's windowMs must be a positive number of ms (got 0)");
+    expect(() => createPostgresRateLimitStore(pool(), { timeoutMs: Number.NaN })).toThrow("The rate-limit store's timeoutMs must be a positive number of ms (got NaN)");
+    const unset = createPostgresRateLimitStore(pool());
+    await expect(unset.increment("k")).rejects.toThrow("The rate-limit store has no windowMs");
+    // Used in a limiter, it takes the limiter's window.
+    unset.init({ windowMs: 60_000 } as Options);
+    expect((await unset.increment("k")).totalHits).toBe(1);
+  });
+
   describe("when the database does not answer, requests go on unlimited (fail open) without waiting", () => {
     it("a closed port", async () => {
       const closed = await closedPort();
