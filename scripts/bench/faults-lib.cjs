@@ -531,7 +531,9 @@ async function submit(baseUrl, submission, timeoutMs = 30_000) {
 
 /**
  * Sends `count` submissions (makeSubmission(0..count-1)) with `concurrency`
- * requests in flight; stops taking new ones when shouldStop() is true. Like a
+ * requests in flight; stops taking new ones when shouldStop() is true.
+ * baseUrl may be a function of the submission (a load balancer spreading the
+ * burst over several instances). Like a
  * browser whose visitor tries again, a 503 (server busy) is retried after its
  * Retry-After, capped at busyWaitMs (500 ms), up to 40 times; `busy` counts
  * those answers. keepFiles false keeps only each file's SHA-256 once it is
@@ -548,13 +550,14 @@ async function burst(
   const worker = async () => {
     while (next < count && !shouldStop()) {
       const submission = make(next++);
-      let answer = await submit(baseUrl, submission, timeoutMs);
+      const url = typeof baseUrl === "function" ? baseUrl(submission) : baseUrl;
+      let answer = await submit(url, submission, timeoutMs);
       let busy = 0;
       while (answer.status === 503 && busy < 40 && !shouldStop()) {
         busy++;
         const seconds = Number(answer.retryAfter);
         await sleep(Math.min(busyWaitMs, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : busyWaitMs) * (0.5 + Math.random()));
-        answer = await submit(baseUrl, submission, timeoutMs);
+        answer = await submit(url, submission, timeoutMs);
       }
       if (!keepFiles) forgetContents(submission);
       const result = { submission, ...answer, busy };
@@ -619,6 +622,106 @@ function inspectStore(dataDir, acknowledged) {
   } finally {
     db.close();
   }
+}
+
+/** One statement on a connection of its own (PostgreSQL at `url`). */
+async function pgQuery(url, text, values = []) {
+  const { Client } = require("pg");
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * inspectStore() for the PostgreSQL store at `url` (DATABASE_URL): the same
+ * answer, and `outbox`, every outbox row (status, claim, Message-ID). Files
+ * are compared by SHA-256 computed in the database, or byte for byte with
+ * { bytes: true } (every file's content is read).
+ */
+async function inspectPostgres(url, acknowledged, { bytes = false } = {}) {
+  const { Client } = require("pg");
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    const stored = new Map(
+      (await client.query("SELECT id::text AS id, mail_type, payload::text AS payload FROM submissions")).rows.map((row) => [row.id, row]),
+    );
+    const outbox = (
+      await client.query(
+        `SELECT id::text AS id, submission_id::text AS "submissionId", recipient, message_id AS "messageId", status,
+                claim_token::text AS "claimToken", locked_until AS "lockedUntil", sent_at AS "sentAt", attempts
+         FROM outbox`,
+      )
+    ).rows;
+    const recipients = new Map();
+    const statuses = {};
+    for (const row of outbox) {
+      const list = recipients.get(row.submissionId) ?? new Set();
+      list.add(String(row.recipient).trim().toLowerCase());
+      recipients.set(row.submissionId, list);
+      statuses[row.status] = (statuses[row.status] ?? 0) + 1;
+    }
+    const content = bytes ? "content" : "encode(sha256(content), 'hex') AS sha256";
+    const files = new Map();
+    for (const row of (await client.query(`SELECT submission_id::text AS submission_id, field, size, ${content} FROM attachments`)).rows) {
+      const list = files.get(row.submission_id) ?? [];
+      list.push(row);
+      files.set(row.submission_id, list);
+    }
+    const missing = [];
+    const badFiles = [];
+    const badPayloads = [];
+    for (const { submission, id } of acknowledged) {
+      const row = stored.get(id);
+      if (!row) {
+        missing.push(id);
+        continue;
+      }
+      const payload = JSON.parse(row.payload);
+      if (row.mail_type !== submission.mailType || payload.email !== (submission.json ?? submission.fields).email) badPayloads.push(id);
+      const sentFiles = submission.files ?? {};
+      const rows = files.get(id) ?? [];
+      if (rows.length !== Object.keys(sentFiles).length) badFiles.push(`${id}: ${rows.length} attachment rows for ${Object.keys(sentFiles).length} files`);
+      for (const attachment of rows) {
+        const sent = sentFiles[attachment.field];
+        const sentHash = sent && (sent.content ? sha256(sent.content) : sent.sha256);
+        const same = sent && (bytes ? (sent.content ? attachment.content.equals(sent.content) : sha256(attachment.content) === sent.sha256) : attachment.sha256 === sentHash);
+        if (!same) badFiles.push(`${id} ${attachment.field}: the ${attachment.size} bytes stored differ from the ${sent ? sent.size ?? sent.content.length : 0} sent`);
+      }
+    }
+    return { stored, missing, badFiles, badPayloads, recipients, statuses, outbox };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The outbox claims a killed instance left behind on PostgreSQL: rows being
+ * sent whose claim (token and lease) did not move for settleMs, longer than
+ * the live instances' renewal interval (lease / 4) and their sends. Call it
+ * right after the kill, before the lease runs out.
+ */
+async function abandonedClaims(url, settleMs) {
+  const read = async () =>
+    (
+      await pgQuery(
+        url,
+        `SELECT id::text AS id, submission_id::text AS "submissionId", recipient, message_id AS "messageId",
+                claim_token::text AS "claimToken", locked_until AS "lockedUntil"
+         FROM outbox WHERE status = 'sending'`,
+      )
+    ).rows;
+  const before = await read();
+  await sleep(settleMs);
+  const after = new Map((await read()).map((row) => [row.id, row]));
+  return before.filter((row) => {
+    const now = after.get(row.id);
+    return now && now.claimToken === row.claimToken && now.lockedUntil.getTime() === row.lockedUntil.getTime();
+  });
 }
 
 /**
@@ -716,5 +819,8 @@ module.exports = {
   submit,
   burst,
   inspectStore,
+  inspectPostgres,
+  abandonedClaims,
+  pgQuery,
   deliveryReport,
 };
