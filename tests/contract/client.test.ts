@@ -7,7 +7,7 @@ import type { Server } from "http";
 import type { AddressInfo } from "net";
 import { createApiClient, DEFAULT_ERROR_MESSAGE, errorMessage, postMultipart, toFormData, type MultipartPath } from "../../src/api/client";
 import { makeDocx, makePdf } from "./fixtures";
-import { expectStored, startTestApp, type TestApp } from "./helpers";
+import { expectStored, startContractApp, type TestApp } from "./helpers";
 
 /** A browser File of these bytes. */
 const fileOf = (content: Buffer, name: string) => new File([new Uint8Array(content)], name);
@@ -17,7 +17,7 @@ let server: Server;
 let client: ReturnType<typeof createApiClient>;
 
 beforeAll(async () => {
-  test = startTestApp();
+  test = await startContractApp();
   await new Promise<void>((resolve) => {
     server = test.app.listen(0, "127.0.0.1", () => resolve());
   });
@@ -32,7 +32,7 @@ describe("typed client", () => {
   it("posts a JSON form", async () => {
     const { data, error } = await client.POST("/api/v1/contact/news-letter", { body: { email: "reader@example.org", mailType: "newsletter" } });
     expect(error).toBeUndefined();
-    expectStored(test, data!.id, "newsletter");
+    await expectStored(test, data!.id, "newsletter");
   });
 
   it("posts a multipart form with files, a number and an encoded list", async () => {
@@ -52,7 +52,7 @@ describe("typed client", () => {
       client,
     );
     expect(error).toBeUndefined();
-    const stored = expectStored(test, application!.id, "career", { resume: makePdf(), coverLetter: makeDocx() });
+    const stored = await expectStored(test, application!.id, "career", { resume: makePdf(), coverLetter: makeDocx() });
     expect(stored.attachments.map((a) => a.original_name).sort()).toEqual(["cv.pdf", "letter.docx"]);
 
     const sme = await postMultipart(
@@ -73,7 +73,7 @@ describe("typed client", () => {
       client,
     );
     expect(sme.error).toBeUndefined();
-    expect(expectStored(test, sme.data!.id, "sme_form", { resume: makeDocx() }).payload.experience).toBe(12);
+    expect((await expectStored(test, sme.data!.id, "sme_form", { resume: makeDocx() })).payload.experience).toBe(12);
 
     const partner = await postMultipart(
       "/api/v1/contact/transfer_partner",
@@ -93,7 +93,7 @@ describe("typed client", () => {
       client,
     );
     expect(partner.error).toBeUndefined();
-    expect(expectStored(test, partner.data!.id, "transfer_partner_form", { support_doc: makePdf() }).payload.interestedIn).toEqual([
+    expect((await expectStored(test, partner.data!.id, "transfer_partner_form", { support_doc: makePdf() })).payload.interestedIn).toEqual([
       "Collaborative training programs",
       "Knowledge sharing initiatives",
     ]);

@@ -8,9 +8,9 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import request from "supertest";
-import { SqliteSubmissionStore, type NewSubmission, type SubmissionStore } from "../../server/store";
+import type { NewSubmission, SubmissionStore } from "../../server/store";
 import { makePdf } from "./fixtures";
-import { API, count, expectAccepted, expectError, startTestApp, uploadedFiles, type TestApp } from "./helpers";
+import { API, expectAccepted, expectError, startContractApp, type TestApp } from "./helpers";
 
 const NEWSLETTER = { email: "reader@example.org", mailType: "news_letter" };
 const ORDER_FIELDS = { mailType: "product_order_form", productName: "TOP LOADING ARMS" };
@@ -18,9 +18,9 @@ const ORDER_FIELDS = { mailType: "product_order_form", productName: "TOP LOADING
 describe("limits, parsing and routing", () => {
   let test: TestApp;
   const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "api-public-"));
-  beforeAll(() => {
+  beforeAll(async () => {
     fs.writeFileSync(path.join(publicDir, "index.html"), "<!doctype html><title>Home</title>");
-    test = startTestApp({ maxUploadBytes: 1024 * 1024, jsonLimit: "2kb", publicDir });
+    test = await startContractApp({ maxUploadBytes: 1024 * 1024, jsonLimit: "2kb", publicDir });
   });
   afterAll(async () => {
     await test.cleanup();
@@ -39,8 +39,8 @@ describe("limits, parsing and routing", () => {
     const error = expectError(res, 413);
     expect(error.message).toContain("1 MB");
     expect(error.message).toContain("file");
-    expect(uploadedFiles(test)).toEqual([]);
-    expect(count(test, "submissions")).toBe(0);
+    expect(await test.keptFiles()).toEqual([]);
+    expect(await test.count("submissions")).toBe(0);
   });
 
   it("accepts a file just under the limit", async () => {
@@ -116,8 +116,8 @@ describe("limits, parsing and routing", () => {
 
 describe("rate limit", () => {
   let test: TestApp;
-  beforeAll(() => {
-    test = startTestApp({ rateLimitMax: 3, rateLimitWindowMs: 60_000 });
+  beforeAll(async () => {
+    test = await startContractApp({ rateLimitMax: 3, rateLimitWindowMs: 60_000 });
   });
   afterAll(async () => {
     await test.cleanup();
@@ -131,7 +131,7 @@ describe("rate limit", () => {
     const error = expectError(res, 429);
     expect(error.message).toMatch(/too many/i);
     expect(res.headers.ratelimit).toBeDefined();
-    expect(count(test, "submissions")).toBe(3);
+    expect(await test.count("submissions")).toBe(3);
     // Other calls from the same client are limited too; other methods are not counted.
     expectError(await request(test.app).post(`${API}/contact_us`).send({}), 429);
     expectError(await request(test.app).get(`${API}/contact_us`), 405);
@@ -160,15 +160,8 @@ class FailingStore implements SubmissionStore {
 
 describe("internal errors", () => {
   let test: TestApp;
-  beforeAll(() => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "api-failing-store-"));
-    const inner = new SqliteSubmissionStore(path.join(dataDir, "site.db"));
-    test = startTestApp({}, {}, new FailingStore(inner));
-    const cleanup = test.cleanup;
-    test.cleanup = async () => {
-      await cleanup();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    };
+  beforeAll(async () => {
+    test = await startContractApp({}, {}, (inner) => new FailingStore(inner));
   });
   afterAll(async () => {
     await test.cleanup();
@@ -180,6 +173,6 @@ describe("internal errors", () => {
     expect(error).toEqual({ message: "An internal error occurred." });
     expect(test.internalErrors).toHaveLength(1);
     expect(String(test.internalErrors[0])).toContain("SQLITE_IOERR");
-    expect(uploadedFiles(test)).toEqual([]);
+    expect(await test.keptFiles()).toEqual([]);
   });
 });

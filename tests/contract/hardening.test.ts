@@ -12,7 +12,7 @@ import path from "path";
 import request from "supertest";
 import zlib from "zlib";
 import { makePdf } from "./fixtures";
-import { API, count, expectAccepted, expectError, startTestApp, uploadedFiles, type TestApp } from "./helpers";
+import { API, expectAccepted, expectError, startContractApp, type TestApp } from "./helpers";
 import { listen, rawGet, type RawAnswer } from "./raw-http";
 
 const NEWSLETTER = { email: "reader@example.org", mailType: "news_letter" };
@@ -50,7 +50,7 @@ describe("the site over raw HTTP", () => {
   let server: { port: number; close(): Promise<void> };
   const publicDir = makePublicDir();
   beforeAll(async () => {
-    test = startTestApp({ publicDir });
+    test = await startContractApp({ publicDir });
     server = await listen(test.app);
   });
   afterAll(async () => {
@@ -167,8 +167,8 @@ describe("the site over raw HTTP", () => {
 describe("security headers of the site", () => {
   let test: TestApp;
   const publicDir = makePublicDir();
-  beforeAll(() => {
-    test = startTestApp({ publicDir });
+  beforeAll(async () => {
+    test = await startContractApp({ publicDir });
   });
   afterAll(async () => {
     await test.cleanup();
@@ -205,11 +205,11 @@ describe("security headers of the site", () => {
 describe("internal errors of the site", () => {
   let test: TestApp;
   const publicDir = makePublicDir();
-  beforeAll(() => {
+  beforeAll(async () => {
     // The 404 page cannot be sent (a directory where the file should be).
     fs.rmSync(path.join(publicDir, "404.html"));
     fs.mkdirSync(path.join(publicDir, "404.html"));
-    test = startTestApp({ publicDir }, { NODE_ENV: "development" });
+    test = await startContractApp({ publicDir }, { NODE_ENV: "development" });
   });
   afterAll(async () => {
     await test.cleanup();
@@ -228,8 +228,8 @@ describe("internal errors of the site", () => {
 
 describe("Content-Encoding of JSON bodies", () => {
   let test: TestApp;
-  beforeAll(() => {
-    test = startTestApp();
+  beforeAll(async () => {
+    test = await startContractApp();
   });
   afterAll(async () => {
     await test.cleanup();
@@ -262,14 +262,14 @@ describe("Content-Encoding of JSON bodies", () => {
     const error = expectError(res, 400);
     expect(error.message).toMatch(/Content-Encoding/);
     expect(error.message).toContain(encoding);
-    expect(count(test, "submissions")).toBe(3);
+    expect(await test.count("submissions")).toBe(3);
   });
 
   it.each(["compress", "x-unknown", "gzip, gzip, gzip"])("answers 415 for the encoding %j, naming it", async (encoding) => {
     const res = await request(test.app).post(`${API}/news-letter`).set("Content-Type", "application/json").set("Content-Encoding", encoding).serialize(asIs).send(json);
     const error = expectError(res, 415);
     expect(error.message).toMatch(/Content-Encoding/);
-    expect(count(test, "submissions")).toBe(3);
+    expect(await test.count("submissions")).toBe(3);
   });
 
   it.each(["gzip", "br", "x-unknown"])("answers 415 for a multipart body sent with Content-Encoding %s", async (encoding) => {
@@ -280,15 +280,15 @@ describe("Content-Encoding of JSON bodies", () => {
       .attach("file", makePdf(), "order.pdf");
     const error = expectError(res, 415);
     expect(error.message).toContain(`Content-Encoding "${encoding}"`);
-    expect(count(test, "submissions")).toBe(3);
-    expect(uploadedFiles(test)).toEqual([]);
+    expect(await test.count("submissions")).toBe(3);
+    expect(await test.keptFiles()).toEqual([]);
   });
 });
 
 describe("size of error answers", () => {
   let test: TestApp;
-  beforeAll(() => {
-    test = startTestApp();
+  beforeAll(async () => {
+    test = await startContractApp();
   });
   afterAll(async () => {
     await test.cleanup();
@@ -328,8 +328,8 @@ describe("size of error answers", () => {
 
 describe("cross-site form posts", () => {
   let test: TestApp;
-  beforeAll(() => {
-    test = startTestApp();
+  beforeAll(async () => {
+    test = await startContractApp();
   });
   afterAll(async () => {
     await test.cleanup();
@@ -346,15 +346,15 @@ describe("cross-site form posts", () => {
     [{ Origin: "null" }],
     [{ Origin: "not a url" }],
   ])("refuses a JSON post with %j (403, nothing stored)", async (headers) => {
-    const before = count(test, "submissions");
+    const before = await test.count("submissions");
     const res = await request(test.app).post(`${API}/news-letter`).set(headers).send(NEWSLETTER);
     const error = expectError(res, 403);
     expect(error.message).toMatch(/another website/i);
-    expect(count(test, "submissions")).toBe(before);
+    expect(await test.count("submissions")).toBe(before);
   });
 
   it("refuses a cross-site multipart post with its file (403, nothing stored, no file kept)", async () => {
-    const before = count(test, "submissions");
+    const before = await test.count("submissions");
     const res = await request(test.app)
       .post(`${API}/product_order_form`)
       .set("Sec-Fetch-Site", "cross-site")
@@ -362,8 +362,8 @@ describe("cross-site form posts", () => {
       .field(ORDER_FIELDS)
       .attach("file", makePdf(), "order.pdf");
     expectError(res, 403);
-    expect(count(test, "submissions")).toBe(before);
-    expect(uploadedFiles(test)).toEqual([]);
+    expect(await test.count("submissions")).toBe(before);
+    expect(await test.keptFiles()).toEqual([]);
   });
 
   it("takes the site's own forms, user-typed requests and clients without browser headers", async () => {
@@ -386,7 +386,7 @@ describe("cross-site form posts", () => {
 
 describe("rate limit behind a proxy", () => {
   it("with TRUST_PROXY=1, X-Forwarded-For entries a client writes itself do not give it a fresh limit", async () => {
-    const test = startTestApp({ rateLimitMax: 2 }, { TRUST_PROXY: "1" });
+    const test = await startContractApp({ rateLimitMax: 2 }, { TRUST_PROXY: "1" });
     try {
       // The proxy appends the address it saw (203.0.113.7); whatever the client
       // wrote before it is ignored.
@@ -403,7 +403,7 @@ describe("rate limit behind a proxy", () => {
   });
 
   it("with TRUST_PROXY set to the proxy's address, a client that is not that proxy cannot choose its address", async () => {
-    const test = startTestApp({ rateLimitMax: 1 }, { TRUST_PROXY: "10.9.9.9" });
+    const test = await startContractApp({ rateLimitMax: 1 }, { TRUST_PROXY: "10.9.9.9" });
     try {
       expectAccepted(await request(test.app).post(`${API}/news-letter`).set("X-Forwarded-For", "198.51.100.1").send(NEWSLETTER));
       expectError(await request(test.app).post(`${API}/news-letter`).set("X-Forwarded-For", "198.51.100.2").send(NEWSLETTER), 429);

@@ -4,12 +4,12 @@
  * never rate-limited.
  */
 import request from "supertest";
-import { API, expectAccepted, startTestApp, type TestApp } from "./helpers";
+import { API, expectAccepted, startContractApp, type TestApp } from "./helpers";
 
 describe("GET /api/health", () => {
   let test: TestApp;
-  beforeAll(() => {
-    test = startTestApp({ rateLimitMax: 1 });
+  beforeAll(async () => {
+    test = await startContractApp({ rateLimitMax: 1 });
   });
   afterAll(async () => {
     await test.cleanup();
@@ -52,8 +52,8 @@ describe("GET /api/health", () => {
 
 describe("GET /api/health with a notification waiting longer than OUTBOX_ALERT_AFTER_MS", () => {
   let test: TestApp;
-  beforeAll(() => {
-    test = startTestApp({ outboxAlertAfterMs: 1 });
+  beforeAll(async () => {
+    test = await startContractApp({ outboxAlertAfterMs: 1 });
   });
   afterAll(async () => {
     await test.cleanup();

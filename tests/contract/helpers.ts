@@ -2,45 +2,141 @@ import Database from "better-sqlite3";
 import fs from "fs";
 import os from "os";
 import path from "path";
+import { Pool } from "pg";
 import type { Response } from "supertest";
 import { createApp, type SiteApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
-import type { SubmissionStore } from "../../server/store";
+import { PostgresSubmissionStore, SqliteSubmissionStore, type NotificationAttachment, type SubmissionStore } from "../../server/store";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
 export const API = "/api/v1/contact";
+
+/**
+ * The store the store-independent contract suite runs against:
+ * CONTRACT_STORE=sqlite (the default: DATA_DIR/site.db and uploads/) or
+ * postgres (a fresh schema per app in a database of this test file, on the
+ * jest run's PostgreSQL). jest.config.js runs those files once per store.
+ */
+export type ContractStore = "sqlite" | "postgres";
+export const CONTRACT_STORE: ContractStore = contractStoreFrom(process.env.CONTRACT_STORE);
+
+function contractStoreFrom(raw: string | undefined): ContractStore {
+  const value = raw?.trim() || "sqlite";
+  if (value !== "sqlite" && value !== "postgres") throw new Error(`CONTRACT_STORE must be sqlite or postgres, got "${value}"`);
+  return value;
+}
+
+export type Table = "submissions" | "attachments" | "outbox";
+
+/** A submission as the store holds it, the same shape for both stores. */
+export interface StoredRows {
+  submission: { id: string; mail_type: string; payload: Record<string, unknown> };
+  /** Its attachment rows, by field, with the file's bytes (from uploads/ for SQLite, the content column for PostgreSQL). */
+  attachments: AttachmentRow[];
+  /** Its outbox rows (one per recipient). */
+  outbox: StoredOutboxRow[];
+}
 
 export interface TestApp {
   app: SiteApp;
   config: Config;
   dataDir: string;
+  /** The store the app writes to. */
+  store: ContractStore;
   /** Internal errors the app logged. */
   internalErrors: unknown[];
-  /** Opens the app's SQLite file (read-only) for checks. */
+  /** Opens the app's SQLite file (read-only) for checks; SQLite only (the store's own tests). */
   db(): Database.Database;
+  /** What the store holds for a submission; undefined when it holds nothing of it. */
+  stored(id: string): Promise<StoredRows | undefined>;
+  /** How many rows a table holds. */
+  count(table: Table): Promise<number>;
+  /** The stored names of the files the store keeps (files under uploads/; for PostgreSQL also its attachment rows). */
+  keptFiles(): Promise<string[]>;
   cleanup(): Promise<void>;
 }
 
-/** The real app on its own temporary DATA_DIR, checking its responses against openapi.yaml. */
-export function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}, store?: SubmissionStore): TestApp {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "api-contract-"));
-  const config: Config = {
+function temporaryDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "api-contract-"));
+}
+
+function configFor(dataDir: string, overrides: Partial<Config>, env: NodeJS.ProcessEnv): Config {
+  return {
     ...loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX: "10000", ...env }, ROOT),
     validateResponses: true,
     ...overrides,
   };
+}
+
+function filesUnder(dir: string): string[] {
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
+
+/**
+ * The real app on SQLite in its own temporary DATA_DIR, checking its responses
+ * against openapi.yaml. For the tests of the SQLite store's own files; the
+ * store-independent suite uses startContractApp.
+ */
+export function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}, store?: SubmissionStore): TestApp {
+  return sqliteApp(temporaryDataDir(), overrides, env, store);
+}
+
+function sqliteApp(dataDir: string, overrides: Partial<Config>, env: NodeJS.ProcessEnv, store?: SubmissionStore): TestApp {
+  const config = configFor(dataDir, overrides, env);
   const internalErrors: unknown[] = [];
   const app = createApp(config, { store, log: (_message, err) => internalErrors.push(err) });
   const opened: Database.Database[] = [];
+  const dbFile = path.join(dataDir, "site.db");
+  const open = (): Database.Database | undefined => {
+    if (!fs.existsSync(dbFile)) return undefined;
+    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+    opened.push(db);
+    return db;
+  };
   return {
     app,
     config,
     dataDir,
+    store: "sqlite",
     internalErrors,
     db() {
-      const db = new Database(path.join(dataDir, "site.db"), { readonly: true, fileMustExist: true });
-      opened.push(db);
+      const db = open();
+      if (!db) throw new Error(`no SQLite file at ${dbFile}`);
       return db;
+    },
+    async stored(id) {
+      const db = open();
+      if (!db) return undefined;
+      try {
+        const submission = db.prepare("SELECT id, mail_type, payload FROM submissions WHERE id = ?").get(id) as
+          | { id: string; mail_type: string; payload: string }
+          | undefined;
+        if (!submission) return undefined;
+        const attachments = db.prepare("SELECT * FROM attachments WHERE submission_id = ? ORDER BY field").all(id) as Omit<AttachmentRow, "content">[];
+        const outbox = db.prepare("SELECT * FROM outbox WHERE submission_id = ? ORDER BY recipient").all(id) as (Omit<StoredOutboxRow, "attachments"> & {
+          attachments: string;
+        })[];
+        return {
+          submission: { ...submission, payload: JSON.parse(submission.payload) as Record<string, unknown> },
+          attachments: attachments.map((row) => ({ ...row, content: fs.readFileSync(path.join(dataDir, "uploads", row.stored_name)) })),
+          outbox: outbox.map((row) => ({ ...row, attachments: JSON.parse(row.attachments) as NotificationAttachment[] })),
+        };
+      } finally {
+        db.close();
+      }
+    },
+    async count(table) {
+      const db = open();
+      if (!db) return 0;
+      try {
+        return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    },
+    async keptFiles() {
+      return filesUnder(path.join(dataDir, "uploads"));
     },
     async cleanup() {
       for (const db of opened) if (db.open) db.close();
@@ -48,6 +144,112 @@ export function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.Proces
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** This test file's PostgreSQL database (created at the first app, dropped after the file's tests). */
+let fileDatabase: Promise<TestDatabase> | undefined;
+let schemas = 0;
+/** The apps on it not cleaned up yet: their pools are closed before the database is dropped. */
+const liveApps = new Set<TestApp>();
+if (CONTRACT_STORE === "postgres") {
+  // Registered when a test file imports this module, so it may run before the file's own afterAll.
+  afterAll(async () => {
+    for (const test of [...liveApps]) await test.cleanup();
+    if (fileDatabase) await (await fileDatabase).drop();
+  }, 30_000);
+}
+
+/** A schema of its own in this file's database, and the URL whose connections use it. */
+async function freshSchema(): Promise<string> {
+  fileDatabase ??= createTestDatabase();
+  const database = await fileDatabase;
+  const schema = `app_${++schemas}`;
+  const admin = new Pool({ connectionString: database.url, max: 1 });
+  try {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(database.url);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return url.toString();
+}
+
+/**
+ * The real app on the store of CONTRACT_STORE, checking its responses against
+ * openapi.yaml: SQLite in a temporary DATA_DIR, or PostgreSQL (DATABASE_URL)
+ * in a schema of its own, migrated before this resolves. `wrapStore` puts a
+ * test's own store around the real one.
+ */
+export async function startContractApp(
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+  wrapStore?: (store: SubmissionStore) => SubmissionStore,
+): Promise<TestApp> {
+  if (CONTRACT_STORE === "sqlite") {
+    if (!wrapStore) return startTestApp(overrides, env);
+    const dataDir = temporaryDataDir();
+    return sqliteApp(dataDir, overrides, env, wrapStore(new SqliteSubmissionStore(path.join(dataDir, "site.db"))));
+  }
+  const databaseUrl = await freshSchema();
+  const dataDir = temporaryDataDir();
+  const config = { ...configFor(dataDir, overrides, env), databaseUrl };
+  const real = new PostgresSubmissionStore(databaseUrl);
+  const internalErrors: unknown[] = [];
+  const app = createApp(config, { store: wrapStore ? wrapStore(real) : real, log: (_message, err) => internalErrors.push(err) });
+  await real.ready();
+  const probe = new Pool({ connectionString: databaseUrl, max: 1 });
+  let closed = false;
+  const test: TestApp = {
+    app,
+    config,
+    dataDir,
+    store: "postgres",
+    internalErrors,
+    db() {
+      throw new Error("db() reads the SQLite file; this app runs on PostgreSQL");
+    },
+    async stored(id) {
+      const submission = await probe.query<{ id: string; mail_type: string; payload: Record<string, unknown> }>(
+        "SELECT id, mail_type, payload FROM submissions WHERE id = $1",
+        [id],
+      );
+      if (submission.rows.length === 0) return undefined;
+      const attachments = await probe.query<Omit<AttachmentRow, "size"> & { size: string }>(
+        "SELECT field, original_name, stored_name, content_type, size, content FROM attachments WHERE submission_id = $1 ORDER BY field",
+        [id],
+      );
+      const outbox = await probe.query<StoredOutboxRow>(
+        `SELECT id, mail_to, mail_from, recipient, reply_to, subject, body, attachments, status, attempts, message_id, last_error
+         FROM outbox WHERE submission_id = $1 ORDER BY recipient`,
+        [id],
+      );
+      return {
+        submission: submission.rows[0],
+        attachments: attachments.rows.map((row) => ({ ...row, size: Number(row.size) })),
+        outbox: outbox.rows,
+      };
+    },
+    async count(table) {
+      const { rows } = await probe.query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${table}`);
+      return Number(rows[0].n);
+    },
+    async keptFiles() {
+      const { rows } = await probe.query<{ stored_name: string }>("SELECT stored_name FROM attachments");
+      return [...rows.map((row) => row.stored_name), ...filesUnder(path.join(dataDir, "uploads"))].sort();
+    },
+    async cleanup() {
+      if (closed) return;
+      closed = true;
+      liveApps.delete(test);
+      await probe.end();
+      // A test may have closed the store already (the store gone); the pool refuses a second end.
+      if (!real.pool.ended) await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  liveApps.add(test);
+  return test;
 }
 
 interface ErrorShape {
@@ -87,18 +289,32 @@ export function expectAccepted(res: Response): string {
   return body.id;
 }
 
-export interface SubmissionRow {
-  id: string;
-  mail_type: string;
-  payload: string;
-}
 export interface AttachmentRow {
   field: string;
   original_name: string;
   stored_name: string;
   content_type: string;
   size: number;
+  /** The file's bytes as the store keeps them. */
+  content: Buffer;
 }
+/** An outbox row as both stores show it (attachments parsed). */
+export interface StoredOutboxRow {
+  id: string;
+  mail_to: string;
+  mail_from: string;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  attachments: NotificationAttachment[];
+  status: string;
+  attempts: number;
+  message_id: string;
+  last_error: string | null;
+}
+
+/** An outbox row of the SQLite file, as it is (the SQLite store's own tests). */
 export interface OutboxRow {
   id: string;
   mail_to: string;
@@ -114,52 +330,48 @@ export interface OutboxRow {
 }
 
 export interface Stored {
-  submission: SubmissionRow;
+  submission: StoredRows["submission"];
   payload: Record<string, unknown>;
   attachments: AttachmentRow[];
-  outbox: OutboxRow;
+  outbox: StoredOutboxRow;
 }
 
 /**
- * What the SQLite file holds for a submission: its row, its attachment rows
- * (files on disk under generated names) and exactly one outbox row.
+ * What the store holds for a submission: its row, its attachment rows (the
+ * files kept under generated names, with the bytes sent) and exactly one
+ * pending outbox row.
  */
-export function expectStored(test: TestApp, id: string, mailType: string, files: Record<string, Buffer> = {}): Stored {
-  const db = test.db();
-  const submission = db.prepare("SELECT * FROM submissions WHERE id = ?").get(id) as SubmissionRow | undefined;
-  expect(submission).toBeDefined();
-  expect(submission!.mail_type).toBe(mailType);
-  const payload = JSON.parse(submission!.payload) as Record<string, unknown>;
+export async function expectStored(test: TestApp, id: string, mailType: string, files: Record<string, Buffer> = {}): Promise<Stored> {
+  const stored = await test.stored(id);
+  expect(stored).toBeDefined();
+  const { submission, attachments, outbox } = stored!;
+  expect(submission.mail_type).toBe(mailType);
+  const payload = submission.payload;
   expect(payload.mailType).toBe(mailType);
 
-  const attachments = db.prepare("SELECT * FROM attachments WHERE submission_id = ? ORDER BY field").all(id) as AttachmentRow[];
   expect(attachments.map((a) => a.field).sort()).toEqual(Object.keys(files).sort());
   for (const attachment of attachments) {
     expect(attachment.stored_name).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|doc|docx)$/);
     expect(attachment.stored_name).not.toContain(attachment.original_name);
-    const onDisk = fs.readFileSync(path.join(test.dataDir, "uploads", attachment.stored_name));
-    expect(onDisk.equals(files[attachment.field])).toBe(true);
-    expect(attachment.size).toBe(onDisk.length);
+    expect(attachment.content.equals(files[attachment.field])).toBe(true);
+    expect(attachment.size).toBe(attachment.content.length);
     expect(payload[attachment.field]).toBeUndefined();
   }
 
-  const outbox = db.prepare("SELECT * FROM outbox WHERE submission_id = ?").all(id) as OutboxRow[];
   expect(outbox).toHaveLength(1);
   expect(outbox[0].status).toBe("pending");
   expect(outbox[0].attempts).toBe(0);
-  db.close();
-  return { submission: submission!, payload, attachments, outbox: outbox[0] };
+  return { submission, payload, attachments, outbox: outbox[0] };
 }
 
-/** Files under DATA_DIR/uploads/. */
+/** Files under DATA_DIR/uploads/ (the SQLite store's files). */
 export function uploadedFiles(test: TestApp): string[] {
-  const dir = path.join(test.dataDir, "uploads");
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  return filesUnder(path.join(test.dataDir, "uploads"));
 }
 
-export function count(test: TestApp, table: "submissions" | "attachments" | "outbox"): number {
-  const dbFile = path.join(test.dataDir, "site.db");
-  if (!fs.existsSync(dbFile)) return 0;
+/** Rows of a table of the SQLite file (the SQLite store's own tests; the store-independent suite uses test.count). */
+export function count(test: TestApp, table: Table): number {
+  if (!fs.existsSync(path.join(test.dataDir, "site.db"))) return 0;
   const db = test.db();
   const row = db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number };
   db.close();

@@ -6,11 +6,11 @@
  */
 import request from "supertest";
 import { makeDoc, makeDocx, makeExecutable, makeHtml, makePdf, makeZip } from "./fixtures";
-import { API, count, expectAccepted, expectError, expectStored, startTestApp, uploadedFiles, type TestApp } from "./helpers";
+import { API, expectAccepted, expectError, expectStored, startContractApp, type TestApp } from "./helpers";
 
 let test: TestApp;
-beforeAll(() => {
-  test = startTestApp();
+beforeAll(async () => {
+  test = await startContractApp();
 });
 afterAll(async () => {
   await test.cleanup();
@@ -125,13 +125,13 @@ describe.each([CAREERS, SME, PARTNER, ORDER])("POST $call", (form) => {
   it("stores a valid request with its files and one notification, answers 201", async () => {
     const res = await post(form, form.fields, form.files);
     const id = expectAccepted(res);
-    const stored = expectStored(test, id, form.mailType, contents(form.files));
+    const stored = await expectStored(test, id, form.mailType, contents(form.files));
     expect(stored.outbox.subject).toBe(form.subject);
     expect(stored.outbox.mail_to).toBe(form.inbox);
     for (const attachment of stored.attachments) {
       expect(attachment.original_name).toBe(form.files[attachment.field].name);
     }
-    const mailed = JSON.parse(stored.outbox.attachments) as { filename: string; storedName: string }[];
+    const mailed = stored.outbox.attachments;
     expect(mailed.map((a) => a.storedName).sort()).toEqual(stored.attachments.map((a) => a.stored_name).sort());
     for (const attachment of stored.attachments) {
       // The file is named by its stored name; the server's own paths are not shown.
@@ -167,11 +167,11 @@ describe.each([CAREERS, SME, PARTNER, ORDER])("POST $call", (form) => {
   ])("refuses %s", async (_what, content, name) => {
     const field = Object.keys(form.files)[0];
     const files = { ...form.files, [field]: { content, name } };
-    const before = uploadedFiles(test).length;
+    const before = (await test.keptFiles()).length;
     const error = expectError(await post(form, form.fields, files), 400);
     expect(error.errors?.map((e) => e.path)).toEqual([`/body/${field}`]);
     expect(error.message).toContain(field);
-    expect(uploadedFiles(test)).toHaveLength(before);
+    expect(await test.keptFiles()).toHaveLength(before);
   });
 
   it("refuses a file in a field the form does not have", async () => {
@@ -222,11 +222,11 @@ describe("each rule broken on its own is refused with 400", () => {
   it.each(BROKEN.map(([rule, form, fields, path]) => ({ rule, form, call: form.call, fields, path })))(
     "POST $call: $rule",
     async ({ form, fields, path: field }) => {
-      const before = count(test, "submissions");
+      const before = await test.count("submissions");
       const error = expectError(await post(form, fields, form.files), 400);
       // One field named (a value may break two of its rules, like linkedIn's format and pattern).
       expect([...new Set(error.errors?.map((e) => e.path))]).toEqual([field]);
-      expect(count(test, "submissions")).toBe(before);
+      expect(await test.count("submissions")).toBe(before);
     },
   );
 });
@@ -236,13 +236,13 @@ describe("details", () => {
     let req = post(PARTNER, without(PARTNER.fields, "interestedIn"), PARTNER.files);
     req = req.field("interestedIn", "Technology Integration").field("interestedIn", "Regular trainings for students");
     const id = expectAccepted(await req);
-    expect(expectStored(test, id, "transfer_partner_form", contents(PARTNER.files)).payload.interestedIn).toEqual([
+    expect((await expectStored(test, id, "transfer_partner_form", contents(PARTNER.files))).payload.interestedIn).toEqual([
       "Technology Integration",
       "Regular trainings for students",
     ]);
 
     const smeId = expectAccepted(await post(SME, { ...SME.fields, linkedIn: "" }, SME.files));
-    const stored = expectStored(test, smeId, "sme_form", contents(SME.files));
+    const stored = await expectStored(test, smeId, "sme_form", contents(SME.files));
     expect(stored.payload.linkedIn).toBeUndefined();
     expect(stored.payload.experience).toBe(7.5);
   });
@@ -250,7 +250,7 @@ describe("details", () => {
   it("keeps the visitor's file name only as sanitized information", async () => {
     const files = { ...ORDER.files, file: { content: DOCX, name: "..\\..\\evil<name>|.docx" } };
     const id = expectAccepted(await post(ORDER, ORDER.fields, files));
-    const [attachment] = expectStored(test, id, "product_order_form", { file: DOCX }).attachments;
+    const [attachment] = (await expectStored(test, id, "product_order_form", { file: DOCX })).attachments;
     expect(attachment.original_name).toBe("evilname.docx");
     expect(attachment.stored_name).toMatch(/^[0-9a-f-]{36}\.docx$/);
   });
@@ -258,7 +258,7 @@ describe("details", () => {
   it("takes a UTF-8 file name as it is", async () => {
     const files = { resume: { content: DOC, name: "Lebenslauf Müller – 2024.doc" } };
     const id = expectAccepted(await post(SME, SME.fields, files));
-    const [attachment] = expectStored(test, id, "sme_form", { resume: DOC }).attachments;
+    const [attachment] = (await expectStored(test, id, "sme_form", { resume: DOC })).attachments;
     expect(attachment.original_name).toBe("Lebenslauf Müller – 2024.doc");
   });
 

@@ -10,11 +10,11 @@
  */
 import request from "supertest";
 import { makePdf } from "./fixtures";
-import { API, count, expectAccepted, expectError, expectStored, startTestApp, type TestApp } from "./helpers";
+import { API, expectAccepted, expectError, expectStored, startContractApp, type TestApp } from "./helpers";
 
 let test: TestApp;
-beforeAll(() => {
-  test = startTestApp();
+beforeAll(async () => {
+  test = await startContractApp();
 });
 afterAll(async () => {
   await test.cleanup();
@@ -201,13 +201,13 @@ const INTERNATIONAL = ["Jean-Luc O'Brien", "محمد عبد الله", "Zoë Ñ�
 describe.each(CALLS)("POST $call ($body): one-line fields", (call) => {
   it.each(call.lines)("%s refuses every misleading value with 400 naming it, and stores nothing", async (field) => {
     for (const [what, value] of MISLEADING) {
-      const before = count(test, "submissions");
+      const before = await test.count("submissions");
       const res = await post(call, { ...call.valid, [field]: value });
       if (res.status !== 400) throw new Error(`${call.call}.${field} with ${what}: answered ${res.status} ${JSON.stringify(res.body)}`);
       const error = expectError(res, 400);
       expect([what, [...new Set(error.errors?.map((e) => e.path))]]).toEqual([what, [`/body/${field}`]]);
       expect([what, error.message]).toEqual([what, expect.stringContaining(field)]);
-      expect(count(test, "submissions")).toBe(before);
+      expect(await test.count("submissions")).toBe(before);
     }
   });
 
@@ -216,7 +216,7 @@ describe.each(CALLS)("POST $call ($body): one-line fields", (call) => {
       const body = { ...call.valid, ...Object.fromEntries(call.lines.map((field) => [field, name])) };
       const id = expectAccepted(await post(call, body));
       const files = Object.fromEntries(call.files.map((field) => [field, PDF]));
-      const { payload, outbox } = expectStored(test, id, call.mailType, files);
+      const { payload, outbox } = await expectStored(test, id, call.mailType, files);
       for (const field of call.lines) expect(payload[field]).toBe(name);
       expect(outbox.subject).toContain(name);
     }
@@ -250,7 +250,7 @@ describe("other fields that would mislead", () => {
   it("linkedIn takes http and https profile addresses", async () => {
     for (const value of ["https://www.linkedin.com/in/margaret", "http://linkedin.com/in/margaret?trk=x#top", "HTTPS://AE.LINKEDIN.COM/IN/M"]) {
       const id = expectAccepted(await post(sme, { ...sme.valid, linkedIn: value }));
-      expect(expectStored(test, id, "sme_form", { resume: PDF }).payload.linkedIn).toBe(value);
+      expect((await expectStored(test, id, "sme_form", { resume: PDF })).payload.linkedIn).toBe(value);
     }
   });
 
@@ -280,7 +280,7 @@ describe("other fields that would mislead", () => {
 
   it("messages keep their lines but refuse other control characters and bidi overrides; a required message is not blank", async () => {
     const id = expectAccepted(await post(contact, { ...contact.valid, message: "Line one\r\nLine two\twith a tab\nمرحبا\u200f!" }));
-    expect(expectStored(test, id, "contact").outbox.body).toContain("    Line one\n    Line two\twith a tab\n");
+    expect((await expectStored(test, id, "contact")).outbox.body).toContain("    Line one\n    Line two\twith a tab\n");
     for (const message of ["bell\u0007", "nul\u0000", "csi\u009b2J", "x\u202eevil", "x\u2066y\u2069"]) {
       const error = expectError(await post(contact, { ...contact.valid, message }), 400);
       expect([message, error.errors?.map((e) => e.path)]).toEqual([message, ["/body/message"]]);
