@@ -12,11 +12,15 @@
  *   (d) one SMTP reply that never comes among many messages
  *   (e) two server processes on one DATA_DIR with a slow SMTP peer
  *   (f) concurrent large multipart uploads (memory)
+ *   (g) three instances on PostgreSQL (one database, a PostgreSQL of its own
+ *       started by the benchmark), one killed with SIGKILL mid-burst; skipped
+ *       when PostgreSQL is not installed
  *
  * Options: --only a,c (some scenarios). Loopback only; every wait is bounded
  * and the whole run stops by itself (a few minutes).
  */
 import lib from "./faults-lib.cjs";
+import postgresLib from "./postgres-lib.cjs";
 
 const { startServer, startSmtpPeer, burst, inspectStore, deliveryReport, waitUntil, cleanup, sleep, SERVER_ENTRY } = lib;
 
@@ -48,19 +52,20 @@ const seconds = (ms) => (ms / 1000).toFixed(1);
  * Waits (at most withinMs) until every stored submission is delivered, then
  * measures. A short settle afterwards lets late duplicates arrive.
  */
-async function measure({ name, peer, dataDir, results, servers, started, withinMs, settleMs = 1_000, note = "" }) {
+async function measure({ name, peer, dataDir, inspect, results, servers, started, withinMs, settleMs = 1_000, note = "" }) {
   const acknowledged = results.filter((r) => r.status === 201 && r.id);
-  const read = () => inspectStore(dataDir, acknowledged);
-  let store = read();
+  // The SQLite store of dataDir, or inspect(acknowledged) (PostgreSQL).
+  const read = async () => (inspect ? inspect(acknowledged) : inspectStore(dataDir, acknowledged));
+  let store = await read();
   let ids = [...store.stored.keys()];
-  const deliveredAll = await waitUntil(() => {
-    store = read();
+  const deliveredAll = await waitUntil(async () => {
+    store = await read();
     ids = [...store.stored.keys()];
     return deliveryReport(peer, ids, (id) => store.recipients.get(id)).delivered === ids.length;
   }, withinMs);
   const elapsed = Date.now() - started;
   await sleep(settleMs);
-  store = read();
+  store = await read();
   ids = [...store.stored.keys()];
   const report = deliveryReport(peer, ids, (id) => store.recipients.get(id));
   const statuses = Object.entries(store.statuses)
@@ -241,6 +246,69 @@ const scenarios = {
       note: `answers ${count(results)}`,
     });
   },
+
+  async g() {
+    const name = "(g) three instances on PostgreSQL, one killed mid-burst";
+    if (!postgresLib.findPostgresBin()) {
+      console.log(`\n${name}: skipped, PostgreSQL is not installed (no initdb found: sudo apt-get install postgresql, or set POSTGRES_BIN)`);
+      return undefined;
+    }
+    const SUBMISSIONS = 360;
+    const KILL_AFTER = 120;
+    const SMTP_TIMEOUT_MS = 1_500; // lease 6 s, renewed every 1.5 s
+    const postgres = await postgresLib.startPostgres();
+    try {
+      const peer = await startSmtpPeer({ delayMs: 40 });
+      const env = {
+        ...OUTBOX,
+        DATABASE_URL: postgres.url,
+        SMTP_URL: peer.url,
+        MAIL_TO_CONTACT: "sales@example.com,service@example.com",
+        OUTBOX_CONCURRENCY: "6",
+        SMTP_TIMEOUT_MS: String(SMTP_TIMEOUT_MS),
+      };
+      // Three machines: each its own DATA_DIR, all starting at once on one database.
+      const servers = await Promise.all([0, 1, 2].map(() => started({ env })));
+      const [victim, ...survivors] = servers;
+      let alive = servers;
+      let killed;
+      const t0 = Date.now();
+      // A load balancer: round robin over the live instances; the victim leaves the rotation when it is killed.
+      const results = await burst((submission) => alive[submission.i % alive.length].url, SUBMISSIONS, {
+        concurrency: 12,
+        onResult: (_r, all) => {
+          if (killed || all.filter((r) => r.status === 201).length < KILL_AFTER) return;
+          alive = survivors;
+          killed = victim.kill("SIGKILL").then(() => lib.abandonedClaims(postgres.url, SMTP_TIMEOUT_MS + 700));
+        },
+      });
+      const abandoned = (await killed) ?? [];
+      const row = await measure({
+        name,
+        peer,
+        inspect: (acknowledged) => lib.inspectPostgres(postgres.url, acknowledged),
+        results,
+        servers,
+        started: t0,
+        withinMs: 30_000,
+        note: "",
+      });
+      const outbox = new Map((await lib.inspectPostgres(postgres.url, [])).outbox.map((r) => [r.id, r]));
+      const deliveries = peer.deliveries();
+      const resent = abandoned.filter((claim) => {
+        const now = outbox.get(claim.id);
+        return now?.status === "sent" && now.sentAt >= claim.lockedUntil && (deliveries.get(claim.messageId) ?? []).some((to) => to.toLowerCase() === claim.recipient.toLowerCase());
+      });
+      row.note =
+        `killed after ${KILL_AFTER} acknowledged; answers ${count(results)}; ` +
+        `the killed instance held ${abandoned.length} outbox claims, ${resent.length} of them sent by the others after the lease (${(4 * SMTP_TIMEOUT_MS) / 1000} s); ` +
+        `files compared by SHA-256 in the database`;
+      return row;
+    } finally {
+      await cleanup();
+      await postgres.stop();
+    }
+  },
 };
 
 function table(rows) {
@@ -257,6 +325,7 @@ for (const [key, run] of Object.entries(scenarios)) {
   const t0 = Date.now();
   try {
     const row = await run();
+    if (!row) continue; // skipped (it said why)
     rows.push(row);
     console.log(`\n${row.scenario} (${seconds(Date.now() - t0)} s)`);
     console.log(table([row]));
