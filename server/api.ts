@@ -23,6 +23,11 @@ export const API_BASE = "/api/v1/contact";
 
 export const SUBMISSION_ACCEPTED_MESSAGE = "Thank you. Your submission has been received.";
 
+/** Answer (503) when the store could not keep a submission: nothing was stored, and sending again is safe. */
+export const STORE_UNAVAILABLE_MESSAGE = "Your submission could not be saved right now. Please try again in a moment.";
+/** Seconds an integrator or the form waits before sending again after that answer. */
+const STORE_RETRY_AFTER_SECONDS = 30;
+
 /** openapi.yaml at the repository root, found from server/ (ts) as from dist/server/ (compiled). */
 export function findApiSpec(start: string = __dirname): string {
   let dir = start;
@@ -43,7 +48,8 @@ export interface ApiOptions {
 }
 
 /** Stores one valid submission with its files and queued notification, then answers 201. */
-function submissionHandler(name: FormName, form: FormDefinition, { config, store }: ApiOptions): RequestHandler {
+function submissionHandler(name: FormName, form: FormDefinition, { config, store, log }: ApiOptions): RequestHandler {
+  const report = log ?? ((message: string, err: unknown) => console.error(message, err));
   return async (req, res) => {
     const body: Record<string, unknown> = { ...(req.body as Record<string, unknown>) };
     for (const field of form.files) delete body[field];
@@ -54,7 +60,13 @@ function submissionHandler(name: FormName, form: FormDefinition, { config, store
     const files = takeAcceptedFiles(req, res);
     try {
       const notification = buildNotification({ form: name, body, files, submissionId, receivedAt: new Date() }, config);
-      await store.saveSubmission({ id: submissionId, mailType: String(body.mailType), payload: body, files, notification });
+      try {
+        await store.saveSubmission({ id: submissionId, mailType: String(body.mailType), payload: body, files, notification });
+      } catch (err) {
+        // The store (its disk or database) failed: logged with its detail, answered without it.
+        report(`Submission ${submissionId} (${name}) could not be stored:`, err);
+        throw new ApiError(503, STORE_UNAVAILABLE_MESSAGE, undefined, { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) });
+      }
     } finally {
       await removeTempLeftovers(files);
     }

@@ -424,8 +424,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The server is receiving as many uploads as it takes at once (MAX_UPLOADS_IN_FLIGHT); nothing was read or stored. Send the same request again after the Retry-After delay. */
-        UploadsBusy: {
+        /** @description Nothing was stored, and the same request can be sent again after the Retry-After delay: the submission could not be stored right now (its database or disk did not answer), or, for a call with files, the server is receiving as many uploads as it takes at once (MAX_UPLOADS_IN_FLIGHT) and read nothing of this one. */
+        ServiceUnavailable: {
             headers: {
                 /** @description Seconds to wait before trying again. */
                 "Retry-After"?: number;
@@ -472,6 +472,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendContactEnquiry: {
@@ -494,6 +495,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestDemo: {
@@ -516,6 +518,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestTraining: {
@@ -538,6 +541,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     registerSubjectMatterExpert: {
@@ -560,7 +564,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["UploadsBusy"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     applyForPartnership: {
@@ -583,7 +587,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["UploadsBusy"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     applyForJob: {
@@ -606,7 +610,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["UploadsBusy"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     uploadProductOrder: {
@@ -629,7 +633,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["UploadsBusy"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHealth: {

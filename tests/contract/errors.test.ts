@@ -1,14 +1,15 @@
 /**
  * Every failure answers in the one error shape with the right status: bodies
  * and files over their limits, broken JSON, wrong body types, unknown fields,
- * the rate limit, unknown paths, wrong methods and a real internal error
- * (logged, 500, nothing left behind). The site is still served beside the API.
+ * the rate limit, unknown paths, wrong methods and a store that fails
+ * (logged, 503 with Retry-After, nothing left behind). The site is still served beside the API.
  */
 import fs from "fs";
 import os from "os";
 import path from "path";
 import request from "supertest";
 import type { NewSubmission, SubmissionStore } from "../../server/store";
+import { STORE_UNAVAILABLE_MESSAGE } from "../../server/api";
 import { makePdf } from "./fixtures";
 import { API, expectAccepted, expectError, startContractApp, type TestApp } from "./helpers";
 
@@ -167,10 +168,12 @@ describe("internal errors", () => {
     await test.cleanup();
   });
 
-  it("answers 500 with a generic message, logs the error and deletes the files already written", async () => {
+  it("answers 503 with Retry-After (nothing stored: sending again is safe), logs the error without showing it, and keeps no file", async () => {
     const res = await request(test.app).post(`${API}/product_order_form`).field(ORDER_FIELDS).attach("file", makePdf(), "order.pdf");
-    const error = expectError(res, 500);
-    expect(error).toEqual({ message: "An internal error occurred." });
+    const error = expectError(res, 503);
+    expect(error).toEqual({ message: STORE_UNAVAILABLE_MESSAGE });
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.stringify(error)).not.toMatch(/SQLITE|secret/);
     expect(test.internalErrors).toHaveLength(1);
     expect(String(test.internalErrors[0])).toContain("SQLITE_IOERR");
     expect(await test.keptFiles()).toEqual([]);
