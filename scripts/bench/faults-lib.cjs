@@ -570,6 +570,36 @@ async function burst(
 }
 
 /**
+ * The acknowledged submissions checked against what a store holds: ids
+ * missing, rows whose mail type or e-mail differ from what was sent, and
+ * files that differ (`attachmentsOf(id)` lists the stored files of a
+ * submission; `fileProblem(attachment, sent)` says what is wrong with one,
+ * or undefined).
+ */
+function compareAcknowledged(acknowledged, stored, attachmentsOf, fileProblem) {
+  const missing = [];
+  const badFiles = [];
+  const badPayloads = [];
+  for (const { submission, id } of acknowledged) {
+    const row = stored.get(id);
+    if (!row) {
+      missing.push(id);
+      continue;
+    }
+    const payload = JSON.parse(row.payload);
+    if (row.mail_type !== submission.mailType || payload.email !== (submission.json ?? submission.fields).email) badPayloads.push(id);
+    const sentFiles = submission.files ?? {};
+    const rows = attachmentsOf(id);
+    if (rows.length !== Object.keys(sentFiles).length) badFiles.push(`${id}: ${rows.length} attachment rows for ${Object.keys(sentFiles).length} files`);
+    for (const attachment of rows) {
+      const problem = fileProblem(attachment, sentFiles[attachment.field]);
+      if (problem) badFiles.push(`${id} ${attachment.field}: ${problem}`);
+    }
+  }
+  return { missing, badFiles, badPayloads };
+}
+
+/**
  * What DATA_DIR holds for the acknowledged submissions: every row of
  * submissions with its mail type, the acknowledged ids missing from it, the
  * files whose stored content differs from what was sent (or is missing), and
@@ -590,35 +620,17 @@ function inspectStore(dataDir, acknowledged) {
     }
     const statuses = Object.fromEntries(db.prepare("SELECT status, COUNT(*) AS n FROM outbox GROUP BY status").all().map((row) => [row.status, row.n]));
     const attachments = db.prepare("SELECT field, stored_name, size FROM attachments WHERE submission_id = ?");
-    const missing = [];
-    const badFiles = [];
-    const badPayloads = [];
-    for (const { submission, id } of acknowledged) {
-      const row = stored.get(id);
-      if (!row) {
-        missing.push(id);
-        continue;
+    const checked = compareAcknowledged(acknowledged, stored, (id) => attachments.all(id), (attachment, sent) => {
+      let onDisk;
+      try {
+        onDisk = fs.readFileSync(path.join(dataDir, "uploads", attachment.stored_name));
+      } catch {
+        return "file missing";
       }
-      const payload = JSON.parse(row.payload);
-      if (row.mail_type !== submission.mailType || payload.email !== (submission.json ?? submission.fields).email) badPayloads.push(id);
-      const files = submission.files ?? {};
-      const rows = attachments.all(id);
-      if (rows.length !== Object.keys(files).length) badFiles.push(`${id}: ${rows.length} attachment rows for ${Object.keys(files).length} files`);
-      for (const attachment of rows) {
-        const sent = files[attachment.field];
-        let onDisk;
-        try {
-          onDisk = fs.readFileSync(path.join(dataDir, "uploads", attachment.stored_name));
-        } catch {
-          onDisk = undefined;
-        }
-        const same = sent && onDisk && (sent.content ? onDisk.equals(sent.content) : sha256(onDisk) === sent.sha256);
-        if (!same) {
-          badFiles.push(`${id} ${attachment.field}: ${onDisk ? `${onDisk.length} bytes differ from the ${sent ? sent.size ?? sent.content.length : 0} sent` : "file missing"}`);
-        }
-      }
-    }
-    return { stored, missing, badFiles, badPayloads, recipients, statuses };
+      const same = sent && (sent.content ? onDisk.equals(sent.content) : sha256(onDisk) === sent.sha256);
+      return same ? undefined : `${onDisk.length} bytes differ from the ${sent ? sent.size ?? sent.content.length : 0} sent`;
+    });
+    return { stored, ...checked, recipients, statuses };
   } finally {
     db.close();
   }
@@ -672,28 +684,12 @@ async function inspectPostgres(url, acknowledged, { bytes = false } = {}) {
       list.push(row);
       files.set(row.submission_id, list);
     }
-    const missing = [];
-    const badFiles = [];
-    const badPayloads = [];
-    for (const { submission, id } of acknowledged) {
-      const row = stored.get(id);
-      if (!row) {
-        missing.push(id);
-        continue;
-      }
-      const payload = JSON.parse(row.payload);
-      if (row.mail_type !== submission.mailType || payload.email !== (submission.json ?? submission.fields).email) badPayloads.push(id);
-      const sentFiles = submission.files ?? {};
-      const rows = files.get(id) ?? [];
-      if (rows.length !== Object.keys(sentFiles).length) badFiles.push(`${id}: ${rows.length} attachment rows for ${Object.keys(sentFiles).length} files`);
-      for (const attachment of rows) {
-        const sent = sentFiles[attachment.field];
-        const sentHash = sent && (sent.content ? sha256(sent.content) : sent.sha256);
-        const same = sent && (bytes ? (sent.content ? attachment.content.equals(sent.content) : sha256(attachment.content) === sent.sha256) : attachment.sha256 === sentHash);
-        if (!same) badFiles.push(`${id} ${attachment.field}: the ${attachment.size} bytes stored differ from the ${sent ? sent.size ?? sent.content.length : 0} sent`);
-      }
-    }
-    return { stored, missing, badFiles, badPayloads, recipients, statuses, outbox };
+    const checked = compareAcknowledged(acknowledged, stored, (id) => files.get(id) ?? [], (attachment, sent) => {
+      const sentHash = sent && (sent.content ? sha256(sent.content) : sent.sha256);
+      const same = sent && (bytes ? (sent.content ? attachment.content.equals(sent.content) : sha256(attachment.content) === sent.sha256) : attachment.sha256 === sentHash);
+      return same ? undefined : `the ${attachment.size} bytes stored differ from the ${sent ? sent.size ?? sent.content.length : 0} sent`;
+    });
+    return { stored, ...checked, recipients, statuses, outbox };
   } finally {
     await client.end();
   }

@@ -4,7 +4,7 @@ import fs from "fs";
 import path from "path";
 import { keepFilesDurably, removeFiles } from "./disk-files";
 import { migrate } from "./migrations";
-import { newMessageId, recipientsOf } from "./recipients";
+import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "./outbox-rows";
 import type {
   ClaimOptions,
   FailedAttempt,
@@ -22,21 +22,10 @@ import type {
 } from "./types";
 
 
-interface OutboxRow {
-  id: string;
-  submission_id: string;
-  mail_from: string;
-  mail_to: string;
-  reply_to: string | null;
-  subject: string;
-  body: string;
+interface OutboxRow extends ClaimedRow {
   attachments: string;
-  attempts: number;
-  recipient: string;
-  message_id: string;
   mail_date: string;
   pending_since: number;
-  claim_token: string;
 }
 
 /**
@@ -211,22 +200,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       claimToken: randomUUID(),
       limit,
     }) as OutboxRow[];
-    return rows.map((row) => ({
-      id: row.id,
-      submissionId: row.submission_id,
-      from: row.mail_from,
-      to: row.mail_to,
-      recipient: row.recipient,
-      replyTo: row.reply_to ?? undefined,
-      subject: row.subject,
-      text: row.body,
-      attachments: this.outgoing(row.attachments),
-      messageId: row.message_id,
-      date: new Date(row.mail_date),
-      attempts: row.attempts,
-      pendingSince: new Date(row.pending_since),
-      claimToken: row.claim_token,
-    }));
+    return rows.map((row) => toOutboxMessage(row, this.outgoing(row.attachments)));
   }
 
   async renewClaim({ id, claimToken }: OutboxClaim, lockedUntil: Date): Promise<boolean> {

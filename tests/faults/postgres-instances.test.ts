@@ -66,7 +66,8 @@ describe("three instances on one PostgreSQL, one killed mid-burst", () => {
   beforeAll(async () => {
     if (!process.env.TEST_DATABASE_URL) postgres = await startPostgres();
     database = await createTestDatabase(postgres?.url ?? process.env.TEST_DATABASE_URL);
-    peer = await startSmtpPeer({ delayMs: 40 });
+    // Sends slow enough that the victim is always sending when it dies: its claims must come back through the lease.
+    peer = await startSmtpPeer({ delayMs: 250 });
     const env = {
       DATABASE_URL: database.url,
       SMTP_URL: peer.url,

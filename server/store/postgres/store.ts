@@ -1,7 +1,7 @@
 import { randomUUID } from "crypto";
 import fs from "fs/promises";
 import { Pool, type PoolClient } from "pg";
-import { newMessageId, recipientsOf } from "../recipients";
+import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "../outbox-rows";
 import type {
   ClaimOptions,
   FailedAttempt,
@@ -18,21 +18,10 @@ import type {
 } from "../types";
 import { migratePostgres } from "./migrate";
 
-interface OutboxRow {
-  id: string;
-  submission_id: string;
-  mail_from: string;
-  mail_to: string;
-  recipient: string;
-  reply_to: string | null;
-  subject: string;
-  body: string;
+interface OutboxRow extends ClaimedRow {
   attachments: NotificationAttachment[];
-  attempts: number;
-  message_id: string;
   mail_date: Date;
   pending_since: Date;
-  claim_token: string;
 }
 
 /** Several SQL statements in one transaction on one connection; rolled back when `work` throws. */
@@ -162,23 +151,13 @@ export class PostgresSubmissionStore implements SubmissionStore {
       );
       for (const file of files.rows) contents.set(file.stored_name, file.content);
     }
-    return rows.map((row) => ({
-      id: row.id,
-      submissionId: row.submission_id,
-      from: row.mail_from,
-      to: row.mail_to,
-      recipient: row.recipient,
-      replyTo: row.reply_to ?? undefined,
-      subject: row.subject,
-      text: row.body,
-      // A file that is gone is sent without content: the sender refuses it as a permanent failure.
-      attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: contents.get(a.storedName) })),
-      messageId: row.message_id,
-      date: row.mail_date,
-      attempts: row.attempts,
-      pendingSince: row.pending_since,
-      claimToken: row.claim_token,
-    }));
+    // A file that is gone is sent without content: the sender refuses it as a permanent failure.
+    return rows.map((row) =>
+      toOutboxMessage(
+        row,
+        row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: contents.get(a.storedName) })),
+      ),
+    );
   }
 
   async renewClaim({ id, claimToken }: OutboxClaim, lockedUntil: Date): Promise<boolean> {
