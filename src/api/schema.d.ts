@@ -140,6 +140,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract, as JSON
+         * @description The OpenAPI document the server validates every call against, for
+         *     integrators' tools (code generators, API clients, contract tests).
+         *     Cacheable: send `If-None-Match` with the `ETag` received to get `304`
+         *     while it has not changed.
+         */
+        get: operations["getContractJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract, as YAML
+         * @description The same document as `/api/v1/openapi.json`, in YAML, as it is kept
+         *     in the source.
+         */
+        get: operations["getContractYaml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -315,6 +359,12 @@ export interface components {
             productName: components["schemas"]["SingleLineText"];
             file: components["schemas"]["UploadedDocument"];
         };
+        /** @description An OpenAPI 3.0 document (this one). */
+        OpenApiDocument: {
+            openapi: string;
+            info: Record<string, never>;
+            paths: Record<string, never>;
+        };
         Health: {
             /**
              * @description ok, degraded (failed or long-pending notifications), or unavailable (the store does not answer).
@@ -355,6 +405,8 @@ export interface components {
         /** @description Stored; the notification to the company's inbox is queued. */
         Created: {
             headers: {
+                /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                "Idempotent-Replayed"?: "true";
                 [name: string]: unknown;
             };
             content: {
@@ -406,6 +458,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A request with the same `Idempotency-Key` on this path is still being handled; nothing was done for this one. Send it again once the first has been answered. */
+        IdempotencyConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description This `Idempotency-Key` was already used on this path, within the last 24 hours, with another body; nothing was stored. Use a new key for a new submission. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A browser sent this form from another website's page (Sec-Fetch-Site cross-site or same-site, or an Origin of another host); nothing was stored. */
         Forbidden: {
             headers: {
@@ -445,9 +515,24 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
+         * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
+         */
+        IdempotencyKey: string;
+        /** @description The `ETag` of a copy you hold; answered 304 when it is still current. */
+        IfNoneMatch: string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The version of the document (changes whenever the contract does). */
+        ETag: string;
+        /** @description May be cached briefly; revalidate with the ETag after that. */
+        ContractCacheControl: string;
+        /** @description Where the contract (`rel="service-desc"`) and its human reference (`rel="service-doc"`) live. */
+        Link: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -455,7 +540,13 @@ export interface operations {
     subscribeNewsletter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
+                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -468,8 +559,10 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -478,7 +571,13 @@ export interface operations {
     sendContactEnquiry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
+                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -491,8 +590,10 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -501,7 +602,13 @@ export interface operations {
     requestDemo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
+                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -514,8 +621,10 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -524,7 +633,13 @@ export interface operations {
     requestTraining: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
+                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -537,8 +652,10 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -547,7 +664,13 @@ export interface operations {
     registerSubjectMatterExpert: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
+                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -560,8 +683,10 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -570,7 +695,13 @@ export interface operations {
     applyForPartnership: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
+                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -583,8 +714,10 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -593,7 +726,13 @@ export interface operations {
     applyForJob: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
+                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -606,8 +745,10 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -616,7 +757,13 @@ export interface operations {
     uploadProductOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
+                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -629,11 +776,83 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContractJson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of a copy you hold; answered 304 when it is still current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["ContractCacheControl"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            /** @description Not changed since the `ETag` sent in `If-None-Match`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getContractYaml: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of a copy you hold; answered 304 when it is still current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["ContractCacheControl"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
+            };
+            /** @description Not changed since the `ETag` sent in `If-None-Match`. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getHealth: {
