@@ -7,6 +7,7 @@ import path from "path";
 import { rateLimit } from "express-rate-limit";
 import type { Config } from "./config";
 import { refuseEncodedMultipart } from "./content-encoding";
+import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
 import { refuseCrossSitePosts } from "./cross-site";
 import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
 import { FORMS, type FormDefinition, type FormName } from "./forms";
@@ -127,11 +128,14 @@ export function apiRouter(options: ApiOptions): Router {
   router.use(helmet());
   router.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
+    // Every answer says where its contract and reference are (RFC 8631).
+    res.setHeader("Link", SERVICE_LINK);
     next();
   });
   router.use(refuseCrossSitePosts);
   router.use(refuseEncodedMultipart);
   router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, apiSpec: options.apiSpec ?? findApiSpec() }));
+  router.use("/v1", contractDocsRouter({ apiSpec: options.apiSpec ?? findApiSpec(), validateResponses: options.config.validateResponses }));
   router.use(API_BASE.slice("/api".length), contactRouter(options));
   router.use(apiNotFound);
   router.use(

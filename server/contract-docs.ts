@@ -1,0 +1,107 @@
+import { createHash } from "crypto";
+import express, { type RequestHandler, type Router } from "express";
+import * as OpenApiValidator from "express-openapi-validator";
+import fs from "fs";
+import yaml from "js-yaml";
+import { ApiError } from "./errors";
+
+/** Where the contract is published (under the app's /api). */
+export const CONTRACT_JSON_PATH = "/api/v1/openapi.json";
+export const CONTRACT_YAML_PATH = "/api/v1/openapi.yaml";
+/** Where its human reference lives (a page of the site). */
+export const API_REFERENCE_PATH = "/api-reference";
+
+/** The Link header of every answer under /api (RFC 8631: service-desc, service-doc). */
+export const SERVICE_LINK = `<${CONTRACT_JSON_PATH}>; rel="service-desc"; type="application/json", <${API_REFERENCE_PATH}>; rel="service-doc"; type="text/html"`;
+
+/** Cached briefly by browsers and shared caches, then revalidated with the ETag (components.headers.ContractCacheControl). */
+export const CONTRACT_CACHE_CONTROL = "public, max-age=300";
+
+/** One served form of the contract: its bytes, media type and strong validator. */
+interface Representation {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+function representation(text: string, contentType: string): Representation {
+  const body = Buffer.from(text, "utf8");
+  return { body, contentType, etag: `"${createHash("sha256").update(body).digest("base64url")}"` };
+}
+
+/** Both forms of the contract, read once: the YAML as it is kept, the JSON parsed from it. */
+export function readContract(apiSpec: string): { json: Representation; yaml: Representation } {
+  const text = fs.readFileSync(apiSpec, "utf8");
+  const document = yaml.load(text);
+  return {
+    json: representation(JSON.stringify(document), "application/json; charset=utf-8"),
+    yaml: representation(text, "application/yaml; charset=utf-8"),
+  };
+}
+
+/**
+ * Whether an If-None-Match value names this ETag: `*`, or one of its
+ * comma-separated entity tags compared weakly (RFC 9110 13.1.2), so a cache
+ * that turned the tag into `W/"…"` (after compressing) still gets 304.
+ */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const value = header.trim();
+  if (value === "*") return true;
+  const tags = value.match(/(?:W\/)?"[^"]*"/g) ?? [];
+  return tags.some((tag) => tag.replace(/^W\//, "") === etag);
+}
+
+/** Answers GET and HEAD with the document, or 304 when the client's copy is current. */
+function serve(doc: Representation): RequestHandler {
+  return (req, res) => {
+    res.setHeader("ETag", doc.etag);
+    res.setHeader("Cache-Control", CONTRACT_CACHE_CONTROL);
+    if (matchesIfNoneMatch(req.get("if-none-match"), doc.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200).setHeader("Content-Type", doc.contentType);
+    res.setHeader("Content-Length", String(doc.body.length));
+    if (req.method === "HEAD") res.end();
+    else res.end(doc.body);
+  };
+}
+
+/**
+ * GET (and HEAD) /api/v1/openapi.json and /api/v1/openapi.yaml, mounted at
+ * /v1 of the /api router: the contract, read once at start, with a strong
+ * ETag, brief caching and CORS open to every origin (integrators' browser
+ * tools fetch it; nothing else under /api is readable cross-origin). Other
+ * methods are answered 405; a GET's headers are checked by the contract.
+ */
+export function contractDocsRouter(options: { apiSpec: string; validateResponses: boolean }): Router {
+  const docs = readContract(options.apiSpec);
+  const router = express.Router();
+  const routes: [string, Representation][] = [
+    [CONTRACT_JSON_PATH.slice("/api/v1".length), docs.json],
+    [CONTRACT_YAML_PATH.slice("/api/v1".length), docs.yaml],
+  ];
+  const validator = OpenApiValidator.middleware({
+    apiSpec: options.apiSpec,
+    validateRequests: true,
+    validateResponses: options.validateResponses,
+  });
+  for (const [route, doc] of routes) {
+    router.all(route, (req, res, next) => {
+      res.setHeader("Access-Control-Allow-Origin", "*");
+      res.setHeader("Access-Control-Expose-Headers", "ETag, Link");
+      // helmet's same-origin policy would keep no-cors readers out; the contract is public.
+      res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        next(new ApiError(405, "This method is not allowed here.", undefined, { Allow: "GET, HEAD" }));
+        return;
+      }
+      next();
+    });
+    // HEAD before GET (Express would hand a HEAD to the GET route): the validator knows GET only.
+    router.head(route, serve(doc));
+    router.get(route, validator, serve(doc));
+  }
+  return router;
+}
