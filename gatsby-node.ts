@@ -8,6 +8,7 @@ import { refreshInlinedStylesheets } from "./src/site-files/inline-css";
 import { CATALOGUE_ASSETS_QUERY, writeCatalogueAssets, type CatalogueAssetsData } from "./src/catalogue-assets";
 import { galleryIdsFor, productImageUrl } from "./src/utils/gallery";
 import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
+import { modelFromYaml } from "./src/api-reference/model";
 
 const SCHEMA_DIR = path.resolve(__dirname, "src/schema");
 
@@ -87,6 +88,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
     return;
   }
   const { company, ui } = result.data;
+  // The API reference, made from the contract on every build (src/api-reference/model.ts); its examples call the site's own URL.
+  actions.createPage({
+    path: "/api-reference",
+    component: path.resolve(__dirname, "src/templates/api-reference.tsx"),
+    context: { model: modelFromYaml(fs.readFileSync(path.resolve(__dirname, "openapi.yaml"), "utf8"), { baseUrl: company.siteUrl }) },
+  });
   // Structured data is worked out here, so the pages' scripts do not carry the code that builds it.
   const home = { name: ui.breadcrumbHome, path: "/" };
   const categories = new Map(result.data.categories.nodes.map((c) => [c.slug, c]));

@@ -30,6 +30,7 @@ const PAGES = [
   "/contact",
   "/trainings",
   "/search?query=torque",
+  "/api-reference",
 ];
 
 const { values } = parseArgs({
