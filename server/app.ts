@@ -79,8 +79,8 @@ export function createApp(config: Config, deps: AppDependencies = {}): SiteApp {
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   refuseMalformedTargets(app);
-  app.use(compression());
-  app.use("/api", apiRouter({ config, store, log: deps.log }));
+  // The site compresses its own answers (most were compressed at build time: server/site.ts).
+  app.use("/api", compression(), apiRouter({ config, store, log: deps.log }));
   app.use(siteRouter(config.publicDir, config.contentSecurityPolicy, log));
   app.use(lastErrorHandler(log));
   return Object.assign(app, {

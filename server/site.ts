@@ -1,7 +1,9 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type NextFunction, type Router } from "express";
+import compression from "compression";
 import fs from "fs";
 import path from "path";
-import { createPagePolicies, cspHeaderName, type CspMode } from "./csp";
+import { contentSecurityPolicy, createPagePolicies, cspHeaderName, inlineScriptHashes, type CspMode } from "./csp";
+import { StaticFiles } from "./static-files";
 import { createSearchPageRenderer, servedQuery } from "./search-page";
 import { SEARCH_PATH } from "../src/utils/search";
 
@@ -82,22 +84,32 @@ function clientErrorStatus(err: unknown): number | undefined {
  * revalidated, `/about-us` answered with `about-us/index.html`, a trailing
  * slash redirected away, `/home` leading to `/`, `/search?query=...` with its
  * results rendered (server/search-page.tsx), and the site's 404 page with
- * status 404 for anything else.
+ * status 404 for anything else. The build's text files are sent from memory,
+ * compressed at build time (server/static-files.ts); the rest (images,
+ * videos, documents) from the disk.
  */
 export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: (message: string, err: unknown) => void = (m, e) => console.error(m, e)): Router {
   const router = express.Router();
   const notFoundPage = path.join(publicDir, "404.html");
   const cspHeader = cspHeaderName(csp);
-  const policyOf = createPagePolicies();
-  /** Each page's own Content-Security-Policy (server/csp.ts). */
+  const files = new StaticFiles(publicDir, {
+    cacheControl: (urlPath) => (isHashed(urlPath) ? IMMUTABLE : REVALIDATE),
+    policyHeader: cspHeader,
+    policyOf: (html) => contentSecurityPolicy(inlineScriptHashes(html)),
+  });
+  const policyOfFile = createPagePolicies();
+  /** Each page's own Content-Security-Policy (server/csp.ts), computed when the build was loaded. */
   const setPolicy = (res: Response, file: string) => {
-    if (cspHeader && file.endsWith(".html")) res.setHeader(cspHeader, policyOf(file));
+    if (cspHeader && file.endsWith(".html")) res.setHeader(cspHeader, files.entryOf(file)?.policy ?? policyOfFile(file));
   };
 
   /** The site's 404 page with this status (404, or 400 for a malformed address), or a line of text. */
   const sendMissing = (req: Request, res: Response, status: number) => {
     res.status(status);
-    if (req.accepts("html") && fs.existsSync(notFoundPage)) {
+    const page = files.entryOf(notFoundPage);
+    if (req.accepts("html") && page) {
+      files.send(req, res, page, status);
+    } else if (req.accepts("html") && fs.existsSync(notFoundPage)) {
       res.setHeader("Cache-Control", REVALIDATE);
       setPolicy(res, notFoundPage);
       res.sendFile(notFoundPage);
@@ -134,6 +146,12 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: (me
   });
 
   router.get(["/home", "/home/"], (_req, res) => res.redirect(301, "/"));
+
+  // The build's text files, from memory, compressed at build time.
+  // The search page with a query is rendered below with its results.
+  router.use(files.handler((req) => (req.path === SEARCH_PATH && req.originalUrl.includes("?") ? undefined : decodedPath(req.path))));
+  // Whatever else is compressible (a rendered search page, a file added after start) is compressed as it is sent.
+  router.use(compression());
 
   const searchPage = path.join(publicDir, "search", "index.html");
   const renderSearch = createSearchPageRenderer(publicDir, searchPage);
