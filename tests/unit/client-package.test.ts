@@ -16,6 +16,7 @@ import os from "os";
 import path from "path";
 import { promisify } from "util";
 import yaml from "js-yaml";
+import { toFormData } from "../../packages/forms-api-client/src/form-data";
 import { cleanup, makeDoc, makePdf, startServer, type ServerProcess } from "../faults/harness";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -214,6 +215,30 @@ out.multipart = await answer(
 console.log(JSON.stringify(out));
 `;
 
+describe("toFormData (the multipart encoding the contract describes)", () => {
+  it("sends files as file parts, lists as JSON, numbers as text, and leaves out absent values and empty text", async () => {
+    const form = toFormData({
+      resume: new File(["%PDF-1.4"], "My CV.pdf", { type: "application/pdf" }),
+      coverLetter: new Blob(["x"], { type: "application/msword" }),
+      other: new Blob(["x"]),
+      interestedIn: ["Technology Integration", "Other (Specify)"],
+      experience: 2.5,
+      empty: "",
+      none: undefined,
+      nothing: null,
+      name: "Zoë",
+    });
+    expect([...form.keys()]).toEqual(["resume", "coverLetter", "other", "interestedIn", "experience", "name"]);
+    expect((form.get("resume") as File).name).toBe("My CV.pdf");
+    expect((form.get("coverLetter") as File).name).toBe("coverLetter.doc");
+    expect(await (form.get("coverLetter") as File).text()).toBe("x");
+    expect((form.get("other") as File).name).toBe("other");
+    expect(form.get("interestedIn")).toBe('["Technology Integration","Other (Specify)"]');
+    expect(form.get("experience")).toBe("2.5");
+    expect(form.get("name")).toBe("Zoë");
+  });
+});
+
 describe("typed client package (npm pack, installed offline in a scratch project)", () => {
   let work: string;
   let scratch: string;
@@ -291,11 +316,14 @@ describe("typed client package (npm pack, installed offline in a scratch project
     for (const operationPath of Object.keys(spec.paths)) expect(types).toContain(`"${operationPath}": {`);
   });
 
-  it("a correct typed call type-checks in the scratch project", async () => {
+  it("a correct typed call type-checks in the scratch project (NodeNext and Bundler resolution)", async () => {
     fs.writeFileSync(path.join(scratch, "good.ts"), goodCalls(declaresIdempotencyKey()));
     const check = await run(process.execPath, [TSC, "-p", "tsconfig.json", "--pretty", "false"], scratch);
     expect(check.stdout + check.stderr).toBe("");
     expect(check.code).toBe(0);
+    const bundler = await run(process.execPath, [TSC, "-p", "tsconfig.json", "--pretty", "false", "--module", "ESNext", "--moduleResolution", "Bundler"], scratch);
+    expect(bundler.stdout + bundler.stderr).toBe("");
+    expect(bundler.code).toBe(0);
   }, 60_000);
 
   it("an unknown field, a missing field, a wrong path, a text for a file and a JSON path as multipart fail to type-check, each named", async () => {
