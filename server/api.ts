@@ -1,4 +1,4 @@
-import express, { type RequestHandler, type Router } from "express";
+import express, { type RequestHandler, type Response, type Router } from "express";
 import { randomUUID } from "crypto";
 import * as OpenApiValidator from "express-openapi-validator";
 import fs from "fs";
@@ -12,9 +12,20 @@ import { refuseCrossSitePosts } from "./cross-site";
 import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
 import { FORMS, type FormDefinition, type FormName } from "./forms";
 import { HEALTH_PATH, healthRouter } from "./health";
+import {
+  IDEMPOTENCY_KEY_LIFETIME_MS,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyGuard,
+  idempotencyKeyRule,
+  KeysInFlight,
+  receivedFiles,
+  requestFingerprint,
+  requestKey,
+} from "./idempotency";
 import { buildNotification } from "./notification";
 import { readPatternMessages } from "./pattern-messages";
-import { PostgresSubmissionStore, type SubmissionStore } from "./store";
+import { IdempotencyKeyTaken, PostgresSubmissionStore, type IdempotencyClaim, type IdempotencyHolder, type SubmissionStore } from "./store";
 import { createPostgresRateLimitStore, RATE_LIMIT_PASS_ON_STORE_ERROR } from "./rate-limit-store";
 import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate } from "./uploads";
 import type { components } from "../src/api/schema";
@@ -48,29 +59,63 @@ export interface ApiOptions {
   log?: (message: string, err: unknown) => void;
 }
 
-/** Stores one valid submission with its files and queued notification, then answers 201. */
+/** The answer to a request whose Idempotency-Key a submission holds: its 201 again for the same request, else 422. */
+function answerHeld(res: Response, holder: IdempotencyHolder, fingerprint: string): void {
+  if (holder.fingerprint !== fingerprint) throw new ApiError(422, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  const answer: components["schemas"]["SubmissionAccepted"] = { id: holder.id, message: SUBMISSION_ACCEPTED_MESSAGE };
+  res.setHeader(IDEMPOTENT_REPLAYED_HEADER, "true");
+  res.status(201).json(answer);
+}
+
+/**
+ * Stores one valid submission with its files and queued notification, then
+ * answers 201. With an Idempotency-Key held by an earlier submission (within
+ * its lifetime), answers that one's 201 again, or 422 for another request.
+ */
 function submissionHandler(name: FormName, form: FormDefinition, { config, store, log }: ApiOptions): RequestHandler {
   const report = log ?? ((message: string, err: unknown) => console.error(message, err));
+  const unavailable = (what: string, err: unknown) => {
+    // The store (its disk or database) failed: logged with its detail, answered without it.
+    report(what, err);
+    return new ApiError(503, STORE_UNAVAILABLE_MESSAGE, undefined, { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) });
+  };
   return async (req, res) => {
     const body: Record<string, unknown> = { ...(req.body as Record<string, unknown>) };
     for (const field of form.files) delete body[field];
     if (form.files.length > 0 && acceptedDocuments(res).length !== form.files.length) {
       throw new ApiError(400, "Please attach the required files.");
     }
+    const key = requestKey(res);
+    let idempotency: IdempotencyClaim | undefined;
+    if (key) {
+      const fingerprint = await requestFingerprint(key.scope, body, receivedFiles(req, form.files));
+      const heldSince = new Date(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS);
+      let holder: IdempotencyHolder | undefined;
+      try {
+        holder = await store.findByIdempotencyKey?.(key.scope, key.key, heldSince);
+      } catch (err) {
+        throw unavailable(`Idempotency-Key of a ${name} request could not be looked up:`, err);
+      }
+      // Nothing is taken: the request's clean-up removes its files.
+      if (holder) return answerHeld(res, holder, fingerprint);
+      idempotency = { ...key, fingerprint, heldSince };
+    }
     const submissionId = randomUUID();
     const files = takeAcceptedFiles(req, res);
+    let holder: IdempotencyHolder | undefined;
     try {
       const notification = buildNotification({ form: name, body, files, submissionId, receivedAt: new Date() }, config);
       try {
-        await store.saveSubmission({ id: submissionId, mailType: String(body.mailType), payload: body, files, notification });
+        await store.saveSubmission({ id: submissionId, mailType: String(body.mailType), payload: body, files, notification, idempotency });
       } catch (err) {
-        // The store (its disk or database) failed: logged with its detail, answered without it.
-        report(`Submission ${submissionId} (${name}) could not be stored:`, err);
-        throw new ApiError(503, STORE_UNAVAILABLE_MESSAGE, undefined, { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) });
+        // Stored by another request with the key meanwhile (another instance): nothing of this one was kept.
+        if (err instanceof IdempotencyKeyTaken) holder = err.holder;
+        else throw unavailable(`Submission ${submissionId} (${name}) could not be stored:`, err);
       }
     } finally {
       await removeTempLeftovers(files);
     }
+    if (holder && idempotency) return answerHeld(res, holder, idempotency.fingerprint);
     const answer: components["schemas"]["SubmissionAccepted"] = { id: submissionId, message: SUBMISSION_ACCEPTED_MESSAGE };
     res.status(201).json(answer);
   };
@@ -79,6 +124,7 @@ function submissionHandler(name: FormName, form: FormDefinition, { config, store
 /** The calls of openapi.yaml, validated by it, under /api/v1/contact. */
 function contactRouter(options: ApiOptions): Router {
   const { config } = options;
+  const apiSpec = options.apiSpec ?? findApiSpec();
   const router = express.Router();
 
   router.use(
@@ -95,6 +141,14 @@ function contactRouter(options: ApiOptions): Router {
         : {}),
     }),
   );
+  // A request whose Idempotency-Key another one still being handled holds is answered 409 before its body is read.
+  const isValidKey = idempotencyKeyRule(apiSpec);
+  if (isValidKey) {
+    const keysInFlight = new KeysInFlight();
+    for (const form of Object.values(FORMS) as FormDefinition[]) {
+      router.post(form.path, idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
+    }
+  }
   router.use(express.json({ limit: config.jsonLimit }));
   // Files arrive in DATA_DIR/tmp/ (same filesystem as uploads/), at most MAX_UPLOADS_IN_FLIGHT requests at once.
   const uploads = { maxUploadBytes: config.maxUploadBytes, tempDir: path.join(config.dataDir, "tmp"), gate: new UploadGate(config.maxUploadsInFlight) };
@@ -103,7 +157,7 @@ function contactRouter(options: ApiOptions): Router {
   }
   router.use(
     OpenApiValidator.middleware({
-      apiSpec: options.apiSpec ?? findApiSpec(),
+      apiSpec,
       validateRequests: { allErrors: true },
       validateResponses: config.validateResponses,
       validateFormats: true,

@@ -8,6 +8,8 @@ export type {
   ClaimOptions,
   FailedAttempt,
   FailedMessage,
+  IdempotencyClaim,
+  IdempotencyHolder,
   NewSubmission,
   Notification,
   OutboxClaim,
@@ -21,6 +23,7 @@ export type {
   OutgoingAttachment,
   SubmissionStore,
 } from "./types";
+export { IdempotencyKeyTaken } from "./types";
 export { SqliteSubmissionStore } from "./sqlite";
 export { PostgresSubmissionStore } from "./postgres/store";
 

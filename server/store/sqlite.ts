@@ -5,22 +5,23 @@ import path from "path";
 import { keepFilesDurably, removeFiles } from "./disk-files";
 import { migrate } from "./migrations";
 import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "./outbox-rows";
-import type {
-  ClaimOptions,
-  FailedAttempt,
-  FailedMessage,
-  NewSubmission,
-  NotificationAttachment,
-  OutboxClaim,
-  OutboxMessage,
-  OutgoingAttachment,
-  OutboxSummary,
-  OverdueMessage,
-  PurgeResult,
-  RemovedSubmission,
-  SubmissionStore,
+import {
+  IdempotencyKeyTaken,
+  type IdempotencyHolder,
+  type ClaimOptions,
+  type FailedAttempt,
+  type FailedMessage,
+  type NewSubmission,
+  type NotificationAttachment,
+  type OutboxClaim,
+  type OutboxMessage,
+  type OutgoingAttachment,
+  type OutboxSummary,
+  type OverdueMessage,
+  type PurgeResult,
+  type RemovedSubmission,
+  type SubmissionStore,
 } from "./types";
-
 
 interface OutboxRow extends ClaimedRow {
   attachments: string;
@@ -36,6 +37,8 @@ interface OutboxRow extends ClaimedRow {
 export class SqliteSubmissionStore implements SubmissionStore {
   private readonly db: Database.Database;
   private readonly insertSubmission: Database.Statement;
+  private readonly keyHolder: Database.Statement;
+  private readonly releaseExpiredKey: Database.Statement;
   private readonly insertAttachment: Database.Statement;
   private readonly insertOutbox: Database.Statement;
   private readonly claim: Database.Statement;
@@ -67,7 +70,17 @@ export class SqliteSubmissionStore implements SubmissionStore {
     migrate(this.db);
 
     this.insertSubmission = this.db.prepare(
-      "INSERT INTO submissions (id, mail_type, payload, created_at) VALUES (@id, @mailType, @payload, @createdAt)",
+      `INSERT INTO submissions (id, mail_type, payload, created_at, idempotency_scope, idempotency_key, idempotency_fingerprint)
+       VALUES (@id, @mailType, @payload, @createdAt, @scope, @key, @fingerprint)`,
+    );
+    // created_at is ISO 8601 UTC text of one length: text order is time order.
+    this.keyHolder = this.db.prepare(
+      `SELECT id, idempotency_fingerprint AS fingerprint FROM submissions
+       WHERE idempotency_scope = @scope AND idempotency_key = @key AND created_at >= @since`,
+    );
+    this.releaseExpiredKey = this.db.prepare(
+      `UPDATE submissions SET idempotency_scope = NULL, idempotency_key = NULL, idempotency_fingerprint = NULL
+       WHERE idempotency_scope = @scope AND idempotency_key = @key AND created_at < @since`,
     );
     this.insertAttachment = this.db.prepare(
       `INSERT INTO attachments (id, submission_id, field, original_name, stored_name, content_type, size)
@@ -130,11 +143,21 @@ export class SqliteSubmissionStore implements SubmissionStore {
 
     this.saveAll = this.db.transaction((submission: NewSubmission & { id: string }) => {
       const createdAt = new Date();
+      const { idempotency } = submission;
+      if (idempotency) {
+        const key = { scope: idempotency.scope, key: idempotency.key, since: idempotency.heldSince.toISOString() };
+        const holder = this.keyHolder.get(key) as IdempotencyHolder | undefined;
+        if (holder) throw new IdempotencyKeyTaken(holder);
+        this.releaseExpiredKey.run(key);
+      }
       this.insertSubmission.run({
         id: submission.id,
         mailType: submission.mailType,
         payload: JSON.stringify(submission.payload),
         createdAt: createdAt.toISOString(),
+        scope: idempotency?.scope ?? null,
+        key: idempotency?.key ?? null,
+        fingerprint: idempotency?.fingerprint ?? null,
       });
       for (const file of submission.files) {
         this.insertAttachment.run({
@@ -180,6 +203,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
       throw err;
     }
     return id;
+  }
+
+  async findByIdempotencyKey(scope: string, key: string, since: Date): Promise<IdempotencyHolder | undefined> {
+    return this.keyHolder.get({ scope, key, since: since.toISOString() }) as IdempotencyHolder | undefined;
   }
 
   /** A notification's stored files as the sender reads them: from uploads/. */

@@ -53,6 +53,37 @@ export interface NewSubmission {
   payload: Record<string, unknown>;
   files: IncomingFile[];
   notification: Notification;
+  /** The request's Idempotency-Key, kept with the submission (one submission per live key and scope). */
+  idempotency?: IdempotencyClaim;
+}
+
+/** An Idempotency-Key as a submission holds it. */
+export interface IdempotencyClaim {
+  /** Where the key applies: the call's path. */
+  scope: string;
+  key: string;
+  /** Hash of the request the key was sent with (path, fields, files). */
+  fingerprint: string;
+  /** A submission created at or after this time holds the key; an older one gives it up (the key expired). */
+  heldSince: Date;
+}
+
+/** The submission that holds a key. */
+export interface IdempotencyHolder {
+  id: string;
+  fingerprint: string;
+}
+
+/**
+ * Thrown by `saveSubmission` when a submission created since `heldSince`
+ * already holds the key in that scope (sent again, or by another instance at
+ * the same moment): nothing of this one was kept.
+ */
+export class IdempotencyKeyTaken extends Error {
+  constructor(readonly holder: IdempotencyHolder) {
+    super(`The Idempotency-Key is held by submission ${holder.id}`);
+    this.name = "IdempotencyKeyTaken";
+  }
 }
 
 /** An attachment ready to send: read from a file (`path`) or from bytes the store holds (`content`). */
@@ -163,9 +194,16 @@ export interface SubmissionStore {
   /**
    * Keeps the submission, its files and one pending outbox row per recipient,
    * durably, before it resolves (the API answers 201 only then); nothing of it
-   * is kept when it throws. Returns the submission id.
+   * is kept when it throws (IdempotencyKeyTaken when its Idempotency-Key is
+   * held by another submission). Returns the submission id.
    */
   saveSubmission(submission: NewSubmission): Promise<string>;
+  /**
+   * The submission created at or after `since` that holds this Idempotency-Key
+   * in this scope, if any (a store without it still refuses a second holder:
+   * `saveSubmission` throws IdempotencyKeyTaken).
+   */
+  findByIdempotencyKey?(scope: string, key: string, since: Date): Promise<IdempotencyHolder | undefined>;
   /** Takes the messages due for sending (pending and due, or left claimed past their lease), each with a fresh claim token. */
   claimPendingOutbox(options: ClaimOptions): Promise<OutboxMessage[]>;
   /** Extends a claim that still holds; false when it was lost (taken again after its lease). */

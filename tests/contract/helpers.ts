@@ -54,6 +54,8 @@ export interface TestApp {
   count(table: Table): Promise<number>;
   /** The stored names of the files the store keeps (files under uploads/; for PostgreSQL also its attachment rows). */
   keptFiles(): Promise<string[]>;
+  /** Moves a submission's creation time (as if it had been stored then). */
+  backdate(id: string, createdAt: Date): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -137,6 +139,14 @@ function sqliteApp(dataDir: string, overrides: Partial<Config>, env: NodeJS.Proc
     },
     async keptFiles() {
       return filesUnder(path.join(dataDir, "uploads"));
+    },
+    async backdate(id, createdAt) {
+      const db = new Database(dbFile, { fileMustExist: true });
+      try {
+        db.prepare("UPDATE submissions SET created_at = ? WHERE id = ?").run(createdAt.toISOString(), id);
+      } finally {
+        db.close();
+      }
     },
     async cleanup() {
       for (const db of opened) if (db.open) db.close();
@@ -237,6 +247,9 @@ export async function startContractApp(
     async keptFiles() {
       const { rows } = await probe.query<{ stored_name: string }>("SELECT stored_name FROM attachments");
       return [...rows.map((row) => row.stored_name), ...filesUnder(path.join(dataDir, "uploads"))].sort();
+    },
+    async backdate(id, createdAt) {
+      await probe.query("UPDATE submissions SET created_at = $2 WHERE id = $1", [id, createdAt]);
     },
     async cleanup() {
       if (closed) return;

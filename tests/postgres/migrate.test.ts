@@ -92,6 +92,9 @@ describe("PostgreSQL migrations", () => {
       mail_type: "text not null",
       payload: "json not null",
       created_at: "timestamp with time zone not null",
+      idempotency_scope: "text",
+      idempotency_key: "text",
+      idempotency_fingerprint: "text",
     });
     expect(await columns(pool, "attachments")).toEqual({
       id: "uuid not null",

@@ -17,6 +17,7 @@ import type Database from "better-sqlite3";
 import { initialSchema } from "./001-initial";
 import { outboxDelivery } from "./002-outbox-delivery";
 import { attachmentsByName } from "./003-attachments-by-name";
+import { idempotencyKeys } from "./004-idempotency-keys";
 
 export interface Migration {
   version: number;
@@ -24,7 +25,7 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys];
 
 /** The schema version a database file is at. */
 export function schemaVersion(db: Database.Database): number {

@@ -2,19 +2,21 @@ import { randomUUID } from "crypto";
 import fs from "fs/promises";
 import { Pool, type PoolClient } from "pg";
 import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "../outbox-rows";
-import type {
-  ClaimOptions,
-  FailedAttempt,
-  FailedMessage,
-  NewSubmission,
-  NotificationAttachment,
-  OutboxClaim,
-  OutboxMessage,
-  OutboxSummary,
-  OverdueMessage,
-  PurgeResult,
-  RemovedSubmission,
-  SubmissionStore,
+import {
+  IdempotencyKeyTaken,
+  type IdempotencyHolder,
+  type ClaimOptions,
+  type FailedAttempt,
+  type FailedMessage,
+  type NewSubmission,
+  type NotificationAttachment,
+  type OutboxClaim,
+  type OutboxMessage,
+  type OutboxSummary,
+  type OverdueMessage,
+  type PurgeResult,
+  type RemovedSubmission,
+  type SubmissionStore,
 } from "../types";
 import { migratePostgres } from "./migrate";
 
@@ -38,6 +40,15 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
   } finally {
     client.release();
   }
+}
+
+/** The unique index that lets one submission hold an Idempotency-Key in a scope (migration 003). */
+const IDEMPOTENCY_INDEX = "submissions_idempotency";
+
+/** A unique violation of that index: another transaction stored a submission with the key first. */
+function isKeyTaken(err: unknown): boolean {
+  const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === "23505" && constraint === IDEMPOTENCY_INDEX;
 }
 
 const UNDELIVERED = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status <> 'sent')";
@@ -81,19 +92,60 @@ export class PostgresSubmissionStore implements SubmissionStore {
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
   }
 
+  async findByIdempotencyKey(scope: string, key: string, since: Date): Promise<IdempotencyHolder | undefined> {
+    const { rows } = await this.query<IdempotencyHolder>(
+      `SELECT id::text AS id, idempotency_fingerprint AS fingerprint FROM submissions
+       WHERE idempotency_scope = $1 AND idempotency_key = $2 AND created_at >= $3`,
+      [scope, key, since],
+    );
+    return rows[0];
+  }
+
   async saveSubmission(submission: NewSubmission): Promise<string> {
     await this.migrated;
+    const { idempotency } = submission;
+    // Twice at most: a holder that expired or was deleted between the failed insert and the look-up leaves the key free.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.insertSubmission(submission);
+      } catch (err) {
+        if (!idempotency || !isKeyTaken(err)) throw err;
+        const holder = await this.findByIdempotencyKey(idempotency.scope, idempotency.key, idempotency.heldSince);
+        if (holder) throw new IdempotencyKeyTaken(holder);
+        if (attempt >= 2) throw err;
+      }
+    }
+  }
+
+  private async insertSubmission(submission: NewSubmission): Promise<string> {
     const id = submission.id ?? randomUUID();
+    const { idempotency } = submission;
     // The bytes are read before the transaction starts: it stays as short as the inserts.
     const contents = await Promise.all(submission.files.map((file) => fs.readFile(file.tempPath)));
     await inTransaction(this.pool, async (client) => {
       const createdAt = new Date();
-      await client.query("INSERT INTO submissions (id, mail_type, payload, created_at) VALUES ($1, $2, $3, $4)", [
-        id,
-        submission.mailType,
-        JSON.stringify(submission.payload),
-        createdAt,
-      ]);
+      if (idempotency) {
+        // An expired holder gives the key up; a live one makes the insert below fail on the unique index
+        // (after waiting for a transaction that is storing it right now).
+        await client.query(
+          `UPDATE submissions SET idempotency_scope = NULL, idempotency_key = NULL, idempotency_fingerprint = NULL
+           WHERE idempotency_scope = $1 AND idempotency_key = $2 AND created_at < $3`,
+          [idempotency.scope, idempotency.key, idempotency.heldSince],
+        );
+      }
+      await client.query(
+        `INSERT INTO submissions (id, mail_type, payload, created_at, idempotency_scope, idempotency_key, idempotency_fingerprint)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          id,
+          submission.mailType,
+          JSON.stringify(submission.payload),
+          createdAt,
+          idempotency?.scope ?? null,
+          idempotency?.key ?? null,
+          idempotency?.fingerprint ?? null,
+        ],
+      );
       for (const [index, file] of submission.files.entries()) {
         await client.query(
           `INSERT INTO attachments (id, submission_id, field, original_name, stored_name, content_type, size, content)
