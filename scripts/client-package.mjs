@@ -10,6 +10,7 @@
  *                                             package's version and licence when the contract's changed
  *   node scripts/client-package.mjs --check   only check that the package's version and licence
  *                                             are the contract's (nothing written)
+ *   node scripts/client-package.mjs --no-sync build, but leave package.json as it is (tests)
  *
  * Then `npm pack` (or `npm publish`) in packages/forms-api-client.
  */
@@ -70,7 +71,7 @@ function differences(pkg, expected) {
     .map(([key, value]) => `${key}: ${JSON.stringify(pkg[key])} → ${JSON.stringify(value)}`);
 }
 
-function syncMetadata(check) {
+function syncMetadata(check, write = true) {
   const expected = expectedMetadata();
   const text = fs.readFileSync(PACKAGE_JSON, "utf8");
   const pkg = JSON.parse(text);
@@ -80,13 +81,17 @@ function syncMetadata(check) {
   if (check) {
     throw new Error(`${relative} does not match openapi.yaml (${changes.join(", ")}): run npm run client:build`);
   }
+  if (!write) {
+    console.warn(`${relative} does not match openapi.yaml (${changes.join(", ")}); left as it is (--no-sync)`);
+    return { version: pkg.version, license: pkg.license };
+  }
   fs.writeFileSync(PACKAGE_JSON, JSON.stringify({ ...pkg, ...expected }, null, 2) + "\n");
   console.log(`Updated ${relative} from openapi.yaml: ${changes.join(", ")}`);
   return expected;
 }
 
 async function build() {
-  const { version } = syncMetadata(false);
+  const { version } = syncMetadata(false, !process.argv.includes("--no-sync"));
   fs.writeFileSync(SCHEMA, await generateApiTypes());
   fs.rmSync(DIST, { recursive: true, force: true });
   execFileSync(process.execPath, [TSC, "-p", path.join(PACKAGE_DIR, "tsconfig.json")], { cwd: ROOT, stdio: "inherit" });
