@@ -13,7 +13,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign up for the newsletter (also the careers talent community) */
+        /**
+         * Sign up for the newsletter (also the careers talent community)
+         * @description The footer's newsletter form and the careers page's talent-community form. Stores the address and notifies the newsletter inbox.
+         */
         post: operations["subscribeNewsletter"];
         delete?: never;
         options?: never;
@@ -30,7 +33,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a contact enquiry */
+        /**
+         * Send a contact enquiry
+         * @description The contact page's form. Stores the enquiry and notifies the contact inbox.
+         */
         post: operations["sendContactEnquiry"];
         delete?: never;
         options?: never;
@@ -47,7 +53,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Request a manufacturing demo */
+        /**
+         * Request a manufacturing demo
+         * @description The demo request form. Stores the request and notifies the demo inbox.
+         */
         post: operations["requestDemo"];
         delete?: never;
         options?: never;
@@ -64,7 +73,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Request a training */
+        /**
+         * Request a training
+         * @description The trainings page's request form. Stores the request and notifies the trainings inbox.
+         */
         post: operations["requestTraining"];
         delete?: never;
         options?: never;
@@ -81,7 +93,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register as a subject-matter expert (with a résumé) */
+        /**
+         * Register as a subject-matter expert (with a résumé)
+         * @description The trainings page's expert registration, with a résumé (PDF, DOC or DOCX). Stores the registration and its file and notifies the trainings inbox with the file attached.
+         */
         post: operations["registerSubjectMatterExpert"];
         delete?: never;
         options?: never;
@@ -98,7 +113,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply for a partnership (with a supporting document) */
+        /**
+         * Apply for a partnership (with a supporting document)
+         * @description The partnership application, with a supporting document (PDF, DOC or DOCX). Stores the application and its file and notifies the partnerships inbox with the file attached.
+         */
         post: operations["applyForPartnership"];
         delete?: never;
         options?: never;
@@ -115,7 +133,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply for a job (with a résumé and a cover letter) */
+        /**
+         * Apply for a job (with a résumé and a cover letter)
+         * @description The careers page's application, for a posted job or an open application, with a résumé and a cover letter (PDF, DOC or DOCX). Stores the application and its files and notifies the careers inbox with the files attached.
+         */
         post: operations["applyForJob"];
         delete?: never;
         options?: never;
@@ -132,7 +153,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a filled-in product order questionnaire */
+        /**
+         * Upload a filled-in product order questionnaire
+         * @description A product page's order questionnaire, filled in and sent back (PDF, DOC or DOCX). Stores it and notifies the orders inbox with the file attached.
+         */
         post: operations["uploadProductOrder"];
         delete?: never;
         options?: never;
@@ -375,29 +399,43 @@ export interface components {
             store: "ok" | "unavailable";
             /** @description The notifications not delivered yet (absent when the store does not answer). */
             outbox?: {
-                /** @description Waiting to be delivered (retried until they are). */
+                /**
+                 * Format: int64
+                 * @description Waiting to be delivered (retried until they are).
+                 */
                 pending: number;
-                /** @description Refused for good by the mail server, waiting to be re-sent by hand. */
+                /**
+                 * Format: int64
+                 * @description Refused for good by the mail server, waiting to be re-sent by hand.
+                 */
                 failed: number;
-                /** @description How long the oldest pending notification has waited, in seconds; null when none waits. */
+                /**
+                 * Format: int64
+                 * @description How long the oldest pending notification has waited, in seconds; null when none waits.
+                 */
                 oldestPendingSeconds: number | null;
             };
         };
         SubmissionAccepted: {
-            /** @description The stored submission's id. */
+            /**
+             * Format: uuid
+             * @description The stored submission's id (a UUID).
+             */
             id: string;
+            /** @description A thank-you to show the visitor. */
             message: string;
         };
         /** @description The one shape of every failure. */
         Error: {
-            /** @description What went wrong, fit to show to the visitor. */
+            /** @description What went wrong, fit to show to the visitor (for validation failures, every listed rule in words). */
             message: string;
-            /** @description One entry per broken rule (validation failures). */
+            /** @description One entry per broken rule (validation failures); at most 20, the message counts the rest. */
             errors?: components["schemas"]["FieldError"][];
         };
         FieldError: {
-            /** @description Where the rule was broken, like /body/email. */
+            /** @description Where the rule was broken, like /body/email (at most 100 characters, then cut with …). */
             path: string;
+            /** @description The broken rule (at most 300 characters, then cut with …). */
             message: string;
         };
     };
@@ -407,6 +445,8 @@ export interface components {
             headers: {
                 /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
                 "Idempotent-Replayed"?: "true";
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -416,24 +456,8 @@ export interface components {
         /** @description The request breaks a rule of this contract (every broken rule is listed in errors). */
         BadRequest: {
             headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description No API endpoint at this path (any path under /api that is not listed here). */
-        NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The path exists but not with this method (every path here takes POST only). */
-        MethodNotAllowed: {
-            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -443,6 +467,8 @@ export interface components {
         /** @description The body, a field or a file is larger than the server accepts. */
         PayloadTooLarge: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -452,6 +478,8 @@ export interface components {
         /** @description The body is not of the type this call takes (JSON or multipart/form-data). */
         UnsupportedMediaType: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -461,6 +489,8 @@ export interface components {
         /** @description A request with the same `Idempotency-Key` on this path is still being handled; nothing was done for this one. Send it again once the first has been answered. */
         IdempotencyConflict: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -470,13 +500,15 @@ export interface components {
         /** @description This `Idempotency-Key` was already used on this path, within the last 24 hours, with another body; nothing was stored. Use a new key for a new submission. */
         IdempotencyKeyReused: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A browser sent this form from another website's page (Sec-Fetch-Site cross-site or same-site, or an Origin of another host); nothing was stored. */
+        /** @description A browser sent this form from another website's page (Sec-Fetch-Site cross-site or same-site, or an Origin of another host); nothing was stored. Refused before the rate limit counts the request, so this answer carries no RateLimit headers. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -485,9 +517,12 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many submissions from this client; try again later (see the RateLimit headers). */
+        /** @description Too many submissions from this client; try again after `Retry-After` (see the RateLimit headers). */
         TooManyRequests: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -497,8 +532,9 @@ export interface components {
         /** @description Nothing was stored, and the same request can be sent again after the Retry-After delay: the submission could not be stored right now (its database or disk did not answer), or, for a call with files, the server is receiving as many uploads as it takes at once (MAX_UPLOADS_IN_FLIGHT) and read nothing of this one. */
         ServiceUnavailable: {
             headers: {
-                /** @description Seconds to wait before trying again. */
-                "Retry-After"?: number;
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -508,6 +544,8 @@ export interface components {
         /** @description Something failed on the server; nothing was stored. */
         InternalError: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -521,17 +559,46 @@ export interface components {
          * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
          */
         IdempotencyKey: string;
-        /** @description The `ETag` of a copy you hold; answered 304 when it is still current. */
+        /**
+         * @description The `ETag` of a copy you hold; answered 304 when it is still current.
+         * @example "Vq3Xw0fW1m7n0pQ3c9bY8kq0d2s6Zr4tJ5uLxHgE1aA"
+         */
         IfNoneMatch: string;
     };
     requestBodies: never;
     headers: {
-        /** @description The version of the document (changes whenever the contract does). */
+        /**
+         * @description The version of the document (changes whenever the contract does).
+         * @example "Vq3Xw0fW1m7n0pQ3c9bY8kq0d2s6Zr4tJ5uLxHgE1aA"
+         */
         ETag: string;
-        /** @description May be cached briefly; revalidate with the ETag after that. */
+        /**
+         * @description May be cached briefly; revalidate with the ETag after that.
+         * @example public, max-age=300
+         */
         ContractCacheControl: string;
-        /** @description Where the contract (`rel="service-desc"`) and its human reference (`rel="service-doc"`) live. */
+        /**
+         * @description Where the contract (`rel="service-desc"`) and its human reference (`rel="service-doc"`) live.
+         * @example </api/v1/openapi.json>; rel="service-desc"; type="application/json", </api-reference>; rel="service-doc"; type="text/html"
+         */
         Link: string;
+        /** @description The contract may be read from any origin (integrators' browser tools); no other answer of this API is readable cross-origin. */
+        "Access-Control-Allow-Origin": "*";
+        /**
+         * @description The client's quota of form submissions (IETF draft "RateLimit header fields for HTTP", draft 8): the policy's name, `r` the submissions left in the current window and `t` the seconds until it ends. Sent on the answers to form submissions (POST) the rate limit counted.
+         * @example "20-in-1min"; r=19; t=60
+         */
+        RateLimit: string;
+        /**
+         * @description The rate limit that applies (IETF draft "RateLimit header fields for HTTP", draft 8): the policy's name, `q` the submissions allowed per window (RATE_LIMIT_MAX), `w` the window in seconds (RATE_LIMIT_WINDOW_MS) and `pk` a partition key naming the client without revealing it. Sent with `RateLimit`.
+         * @example "20-in-1min"; q=20; w=60; pk=:MTJjYTE3YjQ5YWYy:
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description Seconds to wait before sending the same request again.
+         * @example 30
+         */
+        "Retry-After": number;
     };
     pathItems: never;
 }
@@ -789,7 +856,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `ETag` of a copy you hold; answered 304 when it is still current. */
+                /**
+                 * @description The `ETag` of a copy you hold; answered 304 when it is still current.
+                 * @example "Vq3Xw0fW1m7n0pQ3c9bY8kq0d2s6Zr4tJ5uLxHgE1aA"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
@@ -803,6 +873,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["ContractCacheControl"];
                     Link: components["headers"]["Link"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -813,18 +884,23 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            429: components["responses"]["TooManyRequests"];
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
         };
     };
     getContractYaml: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `ETag` of a copy you hold; answered 304 when it is still current. */
+                /**
+                 * @description The `ETag` of a copy you hold; answered 304 when it is still current.
+                 * @example "Vq3Xw0fW1m7n0pQ3c9bY8kq0d2s6Zr4tJ5uLxHgE1aA"
+                 */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path?: never;
@@ -838,6 +914,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["ContractCacheControl"];
                     Link: components["headers"]["Link"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -848,11 +925,13 @@ export interface operations {
             304: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            429: components["responses"]["TooManyRequests"];
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
         };
     };
     getHealth: {
@@ -873,6 +952,8 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
             /** @description The store does not answer. */
             503: {
                 headers: {
