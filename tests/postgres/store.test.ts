@@ -12,7 +12,7 @@ import os from "os";
 import path from "path";
 import request from "supertest";
 import { createOutboxDispatcher } from "../../server/outbox";
-import { PostgresSubmissionStore } from "../../server/store";
+import { IdempotencyKeyTaken, PostgresSubmissionStore } from "../../server/store";
 import type { IncomingFile, NewSubmission } from "../../server/store";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { makePdf } from "../contract/fixtures";
@@ -105,6 +105,47 @@ describe("a submission", () => {
     const taken = "0b6a2f0e-1111-4a0e-9c1e-000000000001.pdf"; // stored_name is unique: the test above holds it
     await expect(store.saveSubmission(submission({ files: [incoming(makePdf(), taken)] }))).rejects.toThrow();
     expect(await rows("SELECT count(*)::int AS n FROM submissions")).toEqual(before);
+  });
+});
+
+describe("an Idempotency-Key", () => {
+  const key = (name: string, fingerprint = "f1", heldSince = new Date(Date.now() - 24 * HOUR)) => ({
+    scope: "/api/v1/contact/news-letter",
+    key: name,
+    fingerprint,
+    heldSince,
+  });
+
+  it("is held by one submission: instances storing it at once keep one, the others get its holder", async () => {
+    const instances = [await open(), await open(), await open(), await open()];
+    const results = await Promise.allSettled(
+      instances.map((store, index) => store.saveSubmission(submission({ idempotency: key("race-1", `f${index}`) }))),
+    );
+    const stored = results.filter((result) => result.status === "fulfilled").map((result) => result.value);
+    expect(stored).toHaveLength(1);
+    const refused = results.filter((result) => result.status === "rejected").map((result) => result.reason as unknown);
+    expect(refused).toHaveLength(3);
+    for (const reason of refused) {
+      expect(reason).toBeInstanceOf(IdempotencyKeyTaken);
+      expect((reason as IdempotencyKeyTaken).holder.id).toBe(stored[0]);
+    }
+    const holder = await instances[0].findByIdempotencyKey("/api/v1/contact/news-letter", "race-1", new Date(Date.now() - HOUR));
+    expect(holder?.id).toBe(stored[0]);
+    expect(await rows("SELECT id FROM submissions WHERE idempotency_key = 'race-1'")).toHaveLength(1);
+    // Another scope is another key.
+    const store = instances[0];
+    await expect(store.saveSubmission(submission({ idempotency: { ...key("race-1"), scope: "/api/v1/contact/contact_us" } }))).resolves.toBeDefined();
+  });
+
+  it("held by a submission older than heldSince is given up to the next one", async () => {
+    const store = await open();
+    const first = await store.saveSubmission(submission({ idempotency: key("expiring") }));
+    await store.pool.query("UPDATE submissions SET created_at = now() - interval '25 hours' WHERE id = $1", [first]);
+    expect(await store.findByIdempotencyKey("/api/v1/contact/news-letter", "expiring", new Date(Date.now() - 24 * HOUR))).toBeUndefined();
+    const second = await store.saveSubmission(submission({ idempotency: key("expiring", "f2") }));
+    expect(await store.findByIdempotencyKey("/api/v1/contact/news-letter", "expiring", new Date(Date.now() - 24 * HOUR))).toEqual({ id: second, fingerprint: "f2" });
+    // The old submission stays, without the key.
+    expect(await rows("SELECT idempotency_key FROM submissions WHERE id = $1", [first])).toEqual([{ idempotency_key: null }]);
   });
 });
 
