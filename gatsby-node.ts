@@ -9,6 +9,7 @@ import { CATALOGUE_ASSETS_QUERY, writeCatalogueAssets, type CatalogueAssetsData 
 import { galleryIdsFor, productImageUrl } from "./src/utils/gallery";
 import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
 import { modelFromYaml } from "./src/api-reference/model";
+import { checkLibraryFiles, createLibraryPage } from "./src/downloads-library/build";
 
 const SCHEMA_DIR = path.resolve(__dirname, "src/schema");
 
@@ -94,6 +95,8 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
     component: path.resolve(__dirname, "src/templates/api-reference.tsx"),
     context: { model: modelFromYaml(fs.readFileSync(path.resolve(__dirname, "openapi.yaml"), "utf8"), { baseUrl: company.siteUrl }) },
   });
+  // The document library: every document with the size of its built file (src/downloads-library/).
+  await createLibraryPage({ graphql, actions, reporter, component: path.resolve(__dirname, "src/downloads-library/DownloadsLibraryPage.tsx") });
   // Structured data is worked out here, so the pages' scripts do not carry the code that builds it.
   const home = { name: ui.breadcrumbHome, path: "/" };
   const categories = new Map(result.data.categories.nodes.map((c) => [c.slug, c]));
@@ -186,4 +189,6 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     imagesDir: path.resolve(__dirname, "generated/images/products"),
     reporter,
   });
+  // The sizes /downloads shows are those of the files just written.
+  checkLibraryFiles(path.resolve(__dirname, "public"), reporter);
 };

@@ -113,7 +113,8 @@ function toolsTable(tools: ConsumableTool[], ui: ProductUiTexts, system: UnitSys
   };
 }
 
-function toolsConvert(tools: ConsumableTool[]): boolean {
+/** True when some tool's length or width reads differently in the two systems. */
+export function toolsConvert(tools: ConsumableTool[]): boolean {
   return tools.some((t) => cellConverts(t.length, null) || cellConverts(t.width, null));
 }
 

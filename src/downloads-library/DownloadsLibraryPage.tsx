@@ -1,0 +1,223 @@
+import React, { useCallback, useMemo, useRef, useState, useEffect } from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { Layout } from "../components/Layout";
+import { Seo } from "../components/Seo";
+import { Icon } from "../components/Icon";
+import { fill } from "../utils/template";
+import { formatSize, hasFilters, narrow, NO_FILTERS, parseFilters, serialiseFilters, type LibraryFilters as Filters } from "./filter";
+import { LibraryFilters, type LibraryFilterTexts } from "./LibraryFilters";
+import type { LibraryDocument, LibraryOptions } from "./records";
+import * as styles from "./DownloadsLibraryPage.module.css";
+
+interface LibraryTexts extends LibraryFilterTexts {
+  meta: { title: string; description: string };
+  heading: string;
+  intro: string;
+  countText: string;
+  emptyText: string;
+  listLabel: string;
+  fields: { product: string; category: string; type: string; units: string; format: string; size: string };
+  types: { id: string; label: string }[];
+  formats: { id: string; label: string }[];
+  sizeUnits: { bytes: string; kilobytes: string; megabytes: string };
+}
+
+interface LibraryData {
+  page: LibraryTexts;
+  ui: { opensInNewTab: string; metricLabel: string; imperialLabel: string };
+}
+
+/** Made by gatsby-node.ts from the product data and data/documents.json (records.ts), sizes from the built files. */
+export interface LibraryContext {
+  documents: LibraryDocument[];
+  options: LibraryOptions;
+}
+
+const labelOf = (labels: { id: string; label: string }[]) => (id: string) => labels.find((l) => l.id === id)?.label ?? id;
+
+function DocumentItem({ doc, page, ui, typeLabel }: { doc: LibraryDocument; page: LibraryTexts; ui: LibraryData["ui"]; typeLabel: (t: string) => string }) {
+  const { fields } = page;
+  const units = doc.units.map((u) => (u === "metric" ? ui.metricLabel : ui.imperialLabel)).join(" / ");
+  return (
+    <li className={styles.item} data-document-id={doc.id} data-type={doc.type} data-product={doc.product?.slug ?? ""} data-category={doc.category?.slug ?? ""}>
+      <a href={doc.url} target="_blank" rel="noopener" className={styles.link}>
+        <Icon name="document" size={28} className={styles.icon} />
+        <span className={styles.text}>
+          <span className={styles.title}>{doc.title}</span>
+          <span className={styles.hint}>{ui.opensInNewTab}</span>
+        </span>
+      </a>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{fields.type}</dt>
+          <dd>{typeLabel(doc.type)}</dd>
+        </div>
+        {doc.product && (
+          <div>
+            <dt>{fields.product}</dt>
+            <dd>{doc.product.name}</dd>
+          </div>
+        )}
+        {doc.category && (
+          <div>
+            <dt>{fields.category}</dt>
+            <dd>{doc.category.name}</dd>
+          </div>
+        )}
+        {units && (
+          <div>
+            <dt>{fields.units}</dt>
+            <dd>{units}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{fields.format}</dt>
+          <dd>{labelOf(page.formats)(doc.format)}</dd>
+        </div>
+        {doc.size !== null && (
+          <div>
+            <dt>{fields.size}</dt>
+            <dd>
+              <data value={doc.size} data-size-bytes={doc.size}>
+                {formatSize(doc.size, page.sizeUnits)}
+              </data>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </li>
+  );
+}
+
+/**
+ * /downloads: every document of the site. The whole list is in the static
+ * HTML; the filters (read from and written to the address) narrow it in the
+ * browser, and a live region says how many documents are shown.
+ */
+export default function DownloadsLibraryPage({ data, pageContext }: PageProps<LibraryData, LibraryContext>): React.ReactElement {
+  const { page, ui } = data;
+  const { documents, options } = pageContext;
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const firstFieldRef = useRef<HTMLSelectElement>(null);
+  const typeLabel = useMemo(() => labelOf(page.types), [page.types]);
+
+  // The address's filters, once in the browser (the static HTML lists everything).
+  useEffect(() => {
+    setFilters(parseFilters(window.location.search, options));
+  }, [options]);
+
+  const apply = useCallback((next: Filters) => {
+    setFilters(next);
+    const { pathname, hash } = window.location;
+    window.history.replaceState(window.history.state, "", `${pathname}${serialiseFilters(next)}${hash}`);
+  }, []);
+
+  const clear = useCallback(() => {
+    apply(NO_FILTERS);
+    firstFieldRef.current?.focus();
+  }, [apply]);
+
+  const shown = useMemo(() => narrow(documents, filters, typeLabel), [documents, filters, typeLabel]);
+  const filtered = hasFilters(filters);
+
+  return (
+    <Layout headerVariant="white">
+      <section className={styles.hero} aria-labelledby="library-heading">
+        <div className="container">
+          <h1 id="library-heading">{page.heading}</h1>
+          <p className={styles.lead}>{page.intro}</p>
+        </div>
+      </section>
+
+      <div className={`container section ${styles.content}`}>
+        <LibraryFilters
+          filters={filters}
+          options={options}
+          texts={page}
+          typeLabel={typeLabel}
+          showClear={filtered && shown.length > 0}
+          onChange={apply}
+          onClear={clear}
+          firstFieldRef={firstFieldRef}
+        />
+
+        <p role="status" className={styles.count} data-testid="library-count">
+          {fill(page.countText, { shown: shown.length, total: documents.length })}
+        </p>
+
+        <h2 id="library-list-heading" className="visually-hidden">
+          {page.listLabel}
+        </h2>
+        {shown.length === 0 ? (
+          <div className={styles.empty} data-testid="library-empty">
+            <p>{page.emptyText}</p>
+            <button type="button" className="btn btn-dark" onClick={clear}>
+              {page.clearLabel}
+            </button>
+          </div>
+        ) : (
+          <ul className={styles.list} aria-labelledby="library-list-heading" data-testid="library-list">
+            {shown.map((doc) => (
+              <DocumentItem key={doc.id} doc={doc} page={page} ui={ui} typeLabel={typeLabel} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </Layout>
+  );
+}
+
+export const query = graphql`
+  query DownloadsLibraryPage {
+    page: downloadsLibraryJson {
+      meta {
+        title
+        description
+      }
+      heading
+      intro
+      filtersLabel
+      categoryLabel
+      productLabel
+      typeLabel
+      textLabel
+      anyCategory
+      anyProduct
+      anyType
+      clearLabel
+      countText
+      emptyText
+      listLabel
+      fields {
+        product
+        category
+        type
+        units
+        format
+        size
+      }
+      types {
+        id
+        label
+      }
+      formats {
+        id
+        label
+      }
+      sizeUnits {
+        bytes
+        kilobytes
+        megabytes
+      }
+    }
+    ui: productUiJson {
+      opensInNewTab
+      metricLabel
+      imperialLabel
+    }
+  }
+`;
+
+export function Head({ data, location }: HeadProps<LibraryData>): React.ReactElement {
+  return <Seo title={data.page.meta.title} description={data.page.meta.description} pathname={location.pathname} />;
+}
