@@ -343,6 +343,35 @@ describe("typed client package (npm pack, installed offline in a scratch project
     fs.rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 
+  it("every TypeScript example of the package's README type-checks in the scratch project", async () => {
+    const readme = fs.readFileSync(path.join(PACKAGE_DIR, "README.md"), "utf8");
+    const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+    expect(blocks.length).toBeGreaterThanOrEqual(5);
+    // Imports go to the top; the block that creates the client stays at the top level, every other block is a function of its own.
+    const imports = new Set<string>();
+    const bodies = blocks.map((block) =>
+      block
+        .split("\n")
+        .filter((line) => !(/^import .* from ".*";$/.test(line) && imports.add(line)))
+        .join("\n"),
+    );
+    const examples = [
+      ...imports,
+      ...bodies.map((body, i) => (/createFormsClient\(/.test(body) ? body : `export async function example${i}() {\n${body}\n}`)),
+      "export { client };",
+    ].join("\n");
+    const folder = path.join(scratch, "readme");
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, "examples.ts"), examples);
+    // The examples read files with node:fs: Node's types, linked like the rest.
+    fs.mkdirSync(path.join(scratch, "node_modules", "@types"), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, "node_modules", "@types", "node"), path.join(scratch, "node_modules", "@types", "node"), "dir");
+    const check = await run(process.execPath, [TSC, "-p", "tsconfig.json", "--pretty", "false", "--types", "node", "--skipLibCheck"], scratch);
+    expect(`${check.stdout}${check.stderr}\n--- readme/examples.ts\n${examples}`).toMatch(/^\n--- readme/);
+    expect(check.code).toBe(0);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
+
   it("calls the real server from the scratch project: 201 for JSON and multipart, a typed 400 naming the field", async () => {
     server = await startServer();
     fs.writeFileSync(path.join(scratch, "cv.pdf"), makePdf(4096));
