@@ -1,5 +1,5 @@
 import React, { useCallback, useEffect, useState } from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { Icon } from "../components/Icon";
@@ -18,6 +18,8 @@ interface CertificationsData {
     loadingText: string;
     emptyText: string;
     fileTypeLabel: string;
+    libraryText: string;
+    libraryLinkLabel: string;
   };
 }
 
@@ -108,6 +110,11 @@ export default function CertificationsPage({ data }: PageProps<CertificationsDat
         <div className="container">
           <h1 id="certifications-heading">{page.heading}</h1>
           <p className={styles.lead}>{page.intro}</p>
+          <p className={styles.library} data-testid="library-link">
+            {page.libraryText.split("{link}")[0]}
+            <Link to="/downloads">{page.libraryLinkLabel}</Link>
+            {page.libraryText.split("{link}").slice(1).join("")}
+          </p>
         </div>
       </section>
 
@@ -142,6 +149,8 @@ export const query = graphql`
       loadingText
       emptyText
       fileTypeLabel
+      libraryText
+      libraryLinkLabel
     }
   }
 `;

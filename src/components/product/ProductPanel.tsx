@@ -1,4 +1,5 @@
 import React, { Suspense, lazy } from "react";
+import { Link } from "gatsby";
 import { ConsumablesTable } from "./ConsumablesTable";
 import { DocumentList } from "./DocumentList";
 import { SafetyNotice } from "./SafetyNotice";
@@ -25,8 +26,14 @@ interface ProductPanelProps {
  * items, documents (or the order form's download and upload blocks), notes.
  */
 export function ProductPanel({ tab, slug, ui }: ProductPanelProps): React.ReactElement {
+  // Every list of documents ends with a link to the library of all of them (/downloads).
   const documentList = (docs: NonNullable<ProductTabData["documents"]>) => (
-    <DocumentList documents={docs} opensInNewTab={ui.opensInNewTab} unavailableLabel={ui.documentUnavailable} />
+    <>
+      <DocumentList documents={docs} opensInNewTab={ui.opensInNewTab} unavailableLabel={ui.documentUnavailable} />
+      <p className={styles.allDocuments}>
+        <Link to="/downloads">{ui.allDocumentsLabel}</Link>
+      </p>
+    </>
   );
 
   return (

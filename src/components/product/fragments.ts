@@ -17,6 +17,7 @@ export const productUiFields = graphql`
     imageAlt
     documentUnavailable
     opensInNewTab
+    allDocumentsLabel
     safetyNoticeTitle
     warningText
     tableScrollLabel

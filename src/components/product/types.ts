@@ -66,6 +66,7 @@ export interface ProductUi {
   imageAlt: string;
   documentUnavailable: string;
   opensInNewTab: string;
+  allDocumentsLabel: string;
   safetyNoticeTitle: string;
   warningText: string[];
   tableScrollLabel: string;
