@@ -133,7 +133,8 @@ describe("pages and assets from memory", () => {
   });
 
   it("the file as it is to a client that takes no compression, with Vary", async () => {
-    for (const headers of [{}, { "Accept-Encoding": "identity" }, { "Accept-Encoding": "br;q=0, gzip;q=0" }]) {
+    const clients: Record<string, string>[] = [{}, { "Accept-Encoding": "identity" }, { "Accept-Encoding": "br;q=0, gzip;q=0" }];
+    for (const headers of clients) {
       const answer = await raw(`${base}/about-us`, headers);
       expect(answer.status).toBe(200);
       expect(answer.headers["content-encoding"]).toBeUndefined();
