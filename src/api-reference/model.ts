@@ -98,6 +98,19 @@ export interface Response {
   description: Block[];
   headers: Header[];
   content: MediaType[];
+  /**
+   * The anchor of the shared answer (a `#/components/responses/...` the
+   * contract reuses) whose headers and bodies are shown once, in the common
+   * answers; its headers and content are then left out here.
+   */
+  shared?: string;
+}
+
+/** An answer the contract defines once and reuses (`components/responses`), with the operations that give it. */
+export interface SharedResponse extends Response {
+  id: string;
+  name: string;
+  usedBy: { operation: string; status: string }[];
 }
 
 export interface Snippets {
@@ -142,6 +155,8 @@ export interface ApiReferenceModel {
   /** Rules of uploads stated in the introduction (the file size limit). */
   uploadLimits: Block[];
   groups: TagGroup[];
+  /** The answers reused by several operations, shown once. */
+  sharedResponses: SharedResponse[];
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
@@ -403,35 +418,49 @@ function parametersOf(resolve: (value: unknown) => Obj, ...lists: unknown[]): Pa
   return [...byKey.values()];
 }
 
-function responsesOf(resolve: (value: unknown) => Obj, responses: unknown): Response[] {
+const RESPONSE_REF = /^#\/components\/responses\/([^/]+)$/;
+
+/** An operation's answers; those reused from components/responses are recorded in `shared` and given by anchor. */
+function responsesOf(resolve: (value: unknown) => Obj, responses: unknown, operationId: string, shared: Map<string, SharedResponse>): Response[] {
   if (!isObj(responses)) return [];
   return Object.entries(responses)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, raw]) => {
-      const response = resolve(raw);
-      const headers: Header[] = isObj(response.headers)
-        ? Object.entries(response.headers).map(([name, rawHeader]) => {
-            const header = resolve(rawHeader);
-            const schema = flatten(resolve, header.schema);
-            const h: Header = {
-              name,
-              type: typeName(resolve, schema),
-              required: header.required === true,
-              description: parseText(str(header.description) ?? str(schema.description) ?? ""),
-            };
-            const example = exampleText(header.example ?? schema.example);
-            if (example !== undefined) h.example = example;
-            return h;
-          })
-        : [];
-      return {
-        status,
-        reason: REASONS[status] ?? "",
-        description: parseText(str(response.description) ?? ""),
-        headers,
-        content: mediaTypesOf(resolve, response.content),
-      };
+      const full = responseOf(resolve, status, raw);
+      const ref = isObj(raw) && typeof raw.$ref === "string" ? RESPONSE_REF.exec(raw.$ref)?.[1] : undefined;
+      if (!ref || (full.headers.length === 0 && full.content.length === 0)) return full;
+      const id = `response-${slug(ref)}`;
+      const known = shared.get(ref) ?? { ...full, id, name: ref, usedBy: [] };
+      known.usedBy.push({ operation: operationId, status });
+      shared.set(ref, known);
+      return { status, reason: full.reason, description: full.description, headers: [], content: [], shared: id };
     });
+}
+
+function responseOf(resolve: (value: unknown) => Obj, status: string, raw: unknown): Response {
+  const response = resolve(raw);
+  const headers: Header[] = isObj(response.headers)
+    ? Object.entries(response.headers).map(([name, rawHeader]) => {
+        const header = resolve(rawHeader);
+        const schema = flatten(resolve, header.schema);
+        const h: Header = {
+          name,
+          type: typeName(resolve, schema),
+          required: header.required === true,
+          description: parseText(str(header.description) ?? str(schema.description) ?? ""),
+        };
+        const example = exampleText(header.example ?? schema.example);
+        if (example !== undefined) h.example = example;
+        return h;
+      })
+    : [];
+  return {
+    status,
+    reason: REASONS[status] ?? "",
+    description: parseText(str(response.description) ?? ""),
+    headers,
+    content: mediaTypesOf(resolve, response.content),
+  };
 }
 
 // ---- snippets -----------------------------------------------------------------
@@ -587,6 +616,7 @@ export function buildModel(doc: Obj, options: { baseUrl: string }): ApiReference
     groups.set(name, { name, id: `tag-${slug(name)}`, description: parseText(str(tag.description) ?? ""), operations: [] });
   }
 
+  const shared = new Map<string, SharedResponse>();
   const pathNames = Object.keys(paths);
   for (const path of pathNames) {
     const item = resolve(paths[path]);
@@ -632,7 +662,7 @@ export function buildModel(doc: Obj, options: { baseUrl: string }): ApiReference
         deprecated: operation.deprecated === true,
         parameters,
         requestBody,
-        responses: responsesOf(resolve, operation.responses),
+        responses: responsesOf(resolve, operation.responses, id, shared),
         snippets: { curl: curlFor(input), fetch: fetchFor(input), exampleName: media ? (firstExample?.name ?? null) : null },
       });
     }
@@ -654,6 +684,7 @@ export function buildModel(doc: Obj, options: { baseUrl: string }): ApiReference
     downloads,
     uploadLimits: sizeLimits(description),
     groups: [...groups.values()].filter((g) => g.operations.length > 0),
+    sharedResponses: [...shared.values()].sort((a, b) => a.status.localeCompare(b.status) || a.name.localeCompare(b.name)),
   };
 }
 

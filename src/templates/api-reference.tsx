@@ -3,7 +3,7 @@ import type { HeadProps, PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { CopyButton } from "../api-reference/CopyButton";
-import type { ApiReferenceModel, Block, Example, Field, Header, Inline, MediaType, Operation, Parameter, Response } from "../api-reference/model";
+import type { ApiReferenceModel, Block, Example, Field, Header, Inline, MediaType, Operation, Parameter, Response, SharedResponse } from "../api-reference/model";
 import * as styles from "./api-reference.module.css";
 
 interface ApiReferenceContext {
@@ -48,7 +48,7 @@ function Code({ code, label, copy = true }: { code: string; label: string; copy?
       </div>
       {/* Focusable so a keyboard can scroll a long line. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <pre tabIndex={0} aria-label={label}>
+      <pre tabIndex={0} role="region" aria-label={label}>
         <code>{code}</code>
       </pre>
     </div>
@@ -259,14 +259,19 @@ function ExampleView({ example, media, context }: { example: Example; media: Med
   );
 }
 
-function ResponseView({ response, op }: { response: Response; op: Operation }): React.ReactElement {
-  const context = `${op.id}, answer ${response.status}`;
+function ResponseView({ response, context, level = 5 }: { response: Response; context: string; level?: 3 | 5 }): React.ReactElement {
+  const Heading = level === 3 ? "h3" : "h5";
   return (
     <div className={styles.response} data-status={response.status}>
-      <h5 className={styles.status}>
+      <Heading className={styles.status}>
         <span className={Number(response.status) < 400 ? styles.statusOk : styles.statusError}>{response.status}</span> {response.reason}
-      </h5>
+      </Heading>
       <Text blocks={response.description} />
+      {response.shared && (
+        <p className={styles.sharedLink}>
+          <a href={`#${response.shared}`}>Headers and body of {response.status} answers</a>
+        </p>
+      )}
       {response.headers.length > 0 && <HeaderTable headers={response.headers} caption={`${context}: headers`} />}
       {response.content.map((media) => (
         <div key={media.mediaType}>
@@ -285,6 +290,24 @@ function ResponseView({ response, op }: { response: Response; op: Operation }): 
         </div>
       ))}
     </div>
+  );
+}
+
+/** An answer the contract reuses, shown once with the calls that give it. */
+function SharedResponseView({ response }: { response: SharedResponse }): React.ReactElement {
+  return (
+    <section id={response.id} className={styles.operation} aria-label={`${response.status} ${response.reason} (${response.name})`} data-shared-response={response.name}>
+      <ResponseView response={response} context={`${response.name} answer`} level={3} />
+      <p className={styles.opId}>
+        Given by{" "}
+        {response.usedBy.map((use, i) => (
+          <React.Fragment key={use.operation}>
+            {i > 0 && ", "}
+            <a href={`#${use.operation}`}>{use.operation}</a>
+          </React.Fragment>
+        ))}
+      </p>
+    </section>
   );
 }
 
@@ -343,7 +366,7 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
 
       <h4>Answers</h4>
       {op.responses.map((response) => (
-        <ResponseView key={response.status} response={response} op={op} />
+        <ResponseView key={response.status} response={response} context={`${op.id}, answer ${response.status}`} />
       ))}
 
       <h4>Calls</h4>
@@ -417,6 +440,11 @@ export default function ApiReferencePage({ pageContext }: PageProps<object, ApiR
                 </ul>
               </li>
             ))}
+            {model.sharedResponses.length > 0 && (
+              <li>
+                <a href="#common-answers">Common answers</a>
+              </li>
+            )}
           </ul>
         </nav>
 
@@ -438,6 +466,15 @@ export default function ApiReferencePage({ pageContext }: PageProps<object, ApiR
               ))}
             </section>
           ))}
+          {model.sharedResponses.length > 0 && (
+            <section id="common-answers" aria-labelledby="common-answers-heading" className={styles.group}>
+              <h2 id="common-answers-heading">Common answers</h2>
+              <p>The answers several calls give, with their headers and example bodies.</p>
+              {model.sharedResponses.map((response) => (
+                <SharedResponseView key={response.id} response={response} />
+              ))}
+            </section>
+          )}
         </div>
       </div>
     </Layout>

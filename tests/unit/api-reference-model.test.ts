@@ -11,7 +11,7 @@ import os from "os";
 import path from "path";
 import ts from "typescript";
 import yaml from "js-yaml";
-import { modelFromYaml, shellQuote, type ApiReferenceModel, type Operation } from "../../src/api-reference/model";
+import { modelFromYaml, shellQuote, type ApiReferenceModel, type Operation, type Response } from "../../src/api-reference/model";
 import { parseText } from "../../src/api-reference/text";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -29,6 +29,14 @@ const CONTRACT_OPERATIONS = Object.entries(contract.paths).flatMap(([p, item]) =
     .filter(([method]) => METHODS.includes(method))
     .map(([method, op]) => ({ path: p, method: method.toUpperCase(), op })),
 );
+
+/** An answer with its headers and bodies: its own, or those of the shared answer it points to. */
+function full(response: Response): Response {
+  if (!response.shared) return response;
+  const shared = model.sharedResponses.find((r) => r.id === response.shared);
+  if (!shared) throw new Error(`no shared answer ${response.shared}`);
+  return shared;
+}
 
 function operation(id: string): Operation {
   const found = operations.find((o) => o.id === id);
@@ -208,7 +216,7 @@ describe("the API reference model", () => {
   it("includes every example of the contract, request bodies and answers", () => {
     for (const { path: p, method, op } of CONTRACT_OPERATIONS) {
       const found = operations.find((o) => o.path === p && o.method === method) as Operation;
-      const shown = [...(found.requestBody?.content ?? []), ...found.responses.flatMap((r) => r.content)].flatMap((m) => m.examples.map((e) => e.json));
+      const shown = [...(found.requestBody?.content ?? []), ...found.responses.map(full).flatMap((r) => r.content)].flatMap((m) => m.examples.map((e) => e.json));
       for (const example of contractExamples(op)) {
         expect(shown).toContain(example);
       }
@@ -227,13 +235,25 @@ describe("the API reference model", () => {
       const found = operations.find((o) => o.path === p && o.method === method) as Operation;
       expect(found.responses.map((r) => r.status)).toEqual(Object.keys(op.responses as Obj).sort());
       for (const [status, raw] of Object.entries(op.responses as Obj)) {
-        const response = found.responses.find((r) => r.status === status);
-        expect(response?.headers.map((h) => h.name)).toEqual(Object.keys((deref(raw).headers ?? {}) as Obj));
+        const response = found.responses.find((r) => r.status === status) as Response;
+        expect(response.description.length).toBeGreaterThan(0);
+        expect(full(response).headers.map((h) => h.name)).toEqual(Object.keys((deref(raw).headers ?? {}) as Obj));
       }
     }
-    const unavailable = operation("applyForJob").responses.find((r) => r.status === "503");
-    expect(unavailable?.reason).toBe("Service Unavailable");
-    expect(unavailable?.headers.map((h) => h.name)).toContain("Retry-After");
+    const unavailable = operation("applyForJob").responses.find((r) => r.status === "503") as Response;
+    expect(unavailable.reason).toBe("Service Unavailable");
+    expect(full(unavailable).headers.map((h) => h.name)).toContain("Retry-After");
+  });
+
+  it("shows an answer the contract reuses (components/responses) once, with every call that gives it", () => {
+    const reused = Object.keys(((contract.components as Obj).responses ?? {}) as Obj);
+    expect(model.sharedResponses.length).toBeGreaterThan(0);
+    for (const shared of model.sharedResponses) {
+      expect(reused).toContain(shared.name);
+      for (const use of shared.usedBy) expect(operation(use.operation).responses.find((r) => r.status === use.status)?.shared).toBe(shared.id);
+    }
+    const badRequest = model.sharedResponses.find((r) => r.name === "BadRequest");
+    expect(badRequest?.usedBy.map((u) => u.operation)).toEqual(expect.arrayContaining(["sendContactEnquiry", "applyForJob"]));
   });
 
   it("sends the Idempotency-Key header the contract declares on a POST, in curl and in openapi-fetch", () => {

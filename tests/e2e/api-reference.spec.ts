@@ -1,0 +1,145 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import fs from "fs";
+import yaml from "js-yaml";
+import path from "path";
+import { JS_BUDGET_BYTES, weighRoute } from "./built-site";
+
+/**
+ * The API reference page (/api-reference), built from openapi.yaml: every
+ * operation of the contract (read here from the file) with its path and an
+ * entry in the table of contents, required fields marked, a copy button that
+ * copies the call from the keyboard, no console error or blocked request,
+ * no axe violation, and no sideways scroll of the page on a phone.
+ */
+
+type Obj = Record<string, unknown>;
+const contract = yaml.load(fs.readFileSync(path.resolve(__dirname, "../../openapi.yaml"), "utf8")) as {
+  info: { version: string };
+  paths: Record<string, Record<string, { operationId: string; summary: string }>>;
+  components: { schemas: Record<string, Obj> };
+};
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+const OPERATIONS = Object.entries(contract.paths).flatMap(([p, item]) =>
+  Object.entries(item)
+    .filter(([method]) => METHODS.includes(method))
+    .map(([method, op]) => ({ path: p, method: method.toUpperCase(), id: op.operationId, summary: op.summary })),
+);
+
+/** The footer sign-up is on every page: its data-hydrated flag says React has taken over. */
+async function gotoHydrated(page: Page, url = "/api-reference"): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('footer form[data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
+}
+
+test("lists every operation of the contract with its method, path and summary, each in the table of contents", async ({ page }) => {
+  await gotoHydrated(page);
+  expect(OPERATIONS.length).toBeGreaterThanOrEqual(9);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("API reference");
+  await expect(page.getByTestId("api-version")).toHaveText(contract.info.version);
+  const toc = page.getByRole("navigation", { name: "Contents" });
+  for (const op of OPERATIONS) {
+    const article = page.locator(`article[id="${op.id}"]`);
+    await expect(article.getByRole("heading", { level: 3 })).toHaveText(`${op.method} ${op.path}`);
+    await expect(article).toContainText(op.summary);
+    await expect(toc.locator(`a[href="#${op.id}"]`)).toHaveCount(1);
+  }
+  await expect(page.locator("article[data-operation]")).toHaveCount(OPERATIONS.length);
+  // The shared header and footer, as on every page.
+  await expect(page.getByTestId("site-header")).toBeVisible();
+  await expect(page.locator("footer")).toBeVisible();
+  // The contract itself, to download.
+  await expect(page.getByRole("link", { name: /The contract as JSON/ })).toHaveAttribute("href", "/api/v1/openapi.json");
+  await expect(page.getByRole("link", { name: /The contract as YAML/ })).toHaveAttribute("href", "/api/v1/openapi.yaml");
+
+  // A link of the contents leads to its operation.
+  await toc.locator('a[href="#applyForJob"]').click();
+  await expect(page).toHaveURL(/#applyForJob$/);
+  await expect(page.locator("article#applyForJob")).toBeInViewport();
+});
+
+test("the contact enquiry's field table marks the contract's required fields, with the rules in words", async ({ page }) => {
+  await gotoHydrated(page);
+  const schema = contract.components.schemas.ContactEnquiry as { required: string[]; properties: Obj };
+  const article = page.locator("article#sendContactEnquiry");
+  for (const name of Object.keys(schema.properties)) {
+    const row = article.locator(`tr[data-field="${name}"]`);
+    await expect(row.locator("td").nth(1)).toHaveText(schema.required.includes(name) ? "required" : "optional");
+  }
+  const phone = contract.components.schemas.PhoneTenDigits as { "x-pattern-message": string };
+  await expect(article.locator('tr[data-field="phoneNumber"]')).toContainText(phone["x-pattern-message"]);
+  // A multipart call shows its files' rules.
+  await expect(page.locator("article#applyForJob")).toContainText("PDF, DOC, DOCX");
+  await expect(page.locator("article#applyForJob")).toContainText("multipart/form-data");
+});
+
+test("a copy button copies its curl call, from the keyboard, and says so", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await gotoHydrated(page);
+  const article = page.locator("article#sendContactEnquiry");
+  const button = article.getByRole("button", { name: "Copy the curl call of sendContactEnquiry" });
+  const code = article.locator("pre", { hasText: /^curl / });
+  await button.focus();
+  await expect(button).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(article.locator("[data-copy-status]").first()).toHaveText("Copied");
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(await code.innerText());
+  expect(copied).toMatch(/^curl -X POST 'https?:\/\/[^']+\/api\/v1\/contact\/contact_us'/);
+  expect(copied).toContain("-H 'Content-Type: application/json'");
+
+  // The openapi-fetch call too, by Space.
+  const fetchButton = article.getByRole("button", { name: "Copy the openapi-fetch call of sendContactEnquiry" });
+  await fetchButton.focus();
+  await page.keyboard.press("Space");
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('client.POST("/api/v1/contact/contact_us"');
+});
+
+test("no console error, nothing blocked, no request elsewhere, first-load JavaScript within budget", async ({ page, baseURL }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || /Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  const failed: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  const weight = await weighRoute(page, baseURL as string, "/api-reference");
+  expect(weight.js).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  expect(weight.requests.filter((url) => !url.startsWith(baseURL as string) && !url.startsWith("data:"))).toEqual([]);
+  await gotoHydrated(page);
+  expect(errors).toEqual([]);
+  expect(failed).toEqual([]);
+});
+
+test("no axe violation, on a desktop and on a phone, with the answers' field tables open", async ({ page }) => {
+  test.setTimeout(90_000);
+  await gotoHydrated(page);
+  const check = async (context: string) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      `${context}: axe violations`,
+    ).toEqual([]);
+  };
+  await check("desktop");
+  await page.locator("article#sendContactEnquiry details summary").first().click();
+  await check("answer fields open");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await check("360 px");
+});
+
+test("on a 360 px phone the page never scrolls sideways; code blocks and tables scroll inside themselves", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await gotoHydrated(page);
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  const pre = page.locator("article#sendContactEnquiry pre").last();
+  const box = await pre.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, overflow: getComputedStyle(element).overflowX }));
+  expect(box.overflow).toBe("auto");
+  expect(box.client).toBeLessThanOrEqual(360);
+  // A long line scrolls inside the block, which the keyboard can reach.
+  expect(box.scroll).toBeGreaterThan(box.client);
+  await expect(pre).toHaveAttribute("tabindex", "0");
+});
