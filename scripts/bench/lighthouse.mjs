@@ -31,6 +31,7 @@ const PAGES = [
   "/trainings",
   "/search?query=torque",
   "/api-reference",
+  "/downloads",
 ];
 
 const { values } = parseArgs({

@@ -9,7 +9,7 @@ import { sitemapRoutes } from "./built-site";
  * A/AA and its best practices), on the whole document.
  */
 
-const ROUTES = [...sitemapRoutes(), "/search?query=torque", "/search?query=zzqx", "/no-such-page"];
+const ROUTES = [...sitemapRoutes(), "/search?query=torque", "/search?query=zzqx", "/downloads?type=data-sheet&product=torque-pump", "/downloads?q=zzqx", "/no-such-page"];
 
 async function expectNoViolations(page: Page, context: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
