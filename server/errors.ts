@@ -117,9 +117,12 @@ function describe(error: FieldError, patterns?: PatternMessages): string {
   const field = fieldOf(error.path);
   if (/^must have required property/.test(error.message)) return `${field} is required`;
   if (/^must NOT have additional properties/.test(error.message)) return `${field} is not a field of this form`;
+  if (/^Unknown query parameter/.test(error.message)) return `${field} is not a parameter of this call`;
   const pattern = /^must match pattern "([\s\S]*)"$/.exec(error.message)?.[1];
   const words = pattern === undefined ? undefined : patterns?.get(pattern);
-  return `${field} ${echoed(words ?? error.message, MAX_ERROR_MESSAGE)}`;
+  const text = echoed(words ?? error.message, MAX_ERROR_MESSAGE);
+  // The validator's own rules read "must ..." after the field's name; any other text is quoted after it.
+  return /^must\b/.test(text) ? `${field} ${text}` : `${field}: ${text}`;
 }
 
 function fromValidator(err: ValidatorError, patterns?: PatternMessages): ApiError {

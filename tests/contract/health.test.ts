@@ -35,6 +35,13 @@ describe("GET /api/health", () => {
     }
   });
 
+  it("refuses an unknown query parameter with 400 naming it in words", async () => {
+    const res = await request(test.app).get("/api/health?verbose=1");
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Please check the form: verbose is not a parameter of this call.");
+    expect(res.body.errors).toEqual([{ path: "/query/verbose", message: expect.stringContaining("verbose") }]);
+  });
+
   it("refuses other methods in the one error shape", async () => {
     const res = await request(test.app).post("/api/health").send({});
     expect([404, 405]).toContain(res.status);
