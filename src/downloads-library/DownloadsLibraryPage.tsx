@@ -16,7 +16,7 @@ interface LibraryTexts extends LibraryFilterTexts {
   countText: string;
   emptyText: string;
   listLabel: string;
-  fields: { product: string; category: string; type: string; units: string; format: string; size: string };
+  factLabels: { product: string; category: string; type: string; units: string; format: string; size: string };
   types: { id: string; label: string }[];
   formats: { id: string; label: string }[];
   sizeUnits: { bytes: string; kilobytes: string; megabytes: string };
@@ -36,7 +36,7 @@ export interface LibraryContext {
 const labelOf = (labels: { id: string; label: string }[]) => (id: string) => labels.find((l) => l.id === id)?.label ?? id;
 
 function DocumentItem({ doc, page, ui, typeLabel }: { doc: LibraryDocument; page: LibraryTexts; ui: LibraryData["ui"]; typeLabel: (t: string) => string }) {
-  const { fields } = page;
+  const fields = page.factLabels;
   const units = doc.units.map((u) => (u === "metric" ? ui.metricLabel : ui.imperialLabel)).join(" / ");
   return (
     <li className={styles.item} data-document-id={doc.id} data-type={doc.type} data-product={doc.product?.slug ?? ""} data-category={doc.category?.slug ?? ""}>
@@ -188,7 +188,7 @@ export const query = graphql`
       countText
       emptyText
       listLabel
-      fields {
+      factLabels {
         product
         category
         type

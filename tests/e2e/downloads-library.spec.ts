@@ -96,24 +96,24 @@ test("every document: title, type, format and size shown; a direct link to an ex
     expect(row.rel, row.href).toContain("noopener");
     expect(row.text, row.href).toContain(productUi.opensInNewTab);
     expect(row.href).toMatch(/^\/assets\/(catalog|documents)\/.+\.pdf$/);
-    expect(library.types.map((t) => t.label)).toContain(row.facts[library.fields.type]);
-    expect(row.facts[library.fields.format]).toBe("PDF");
+    expect(library.types.map((t) => t.label)).toContain(row.facts[library.factLabels.type]);
+    expect(row.facts[library.factLabels.format]).toBe("PDF");
     // The size shown is the served file's own.
     const head = await page.request.head(row.href);
     expect(head.status(), row.href).toBe(200);
     expect(head.headers()["content-type"], row.href).toMatch(/^application\/pdf/);
     expect(row.bytes, row.href).not.toBeNull();
     expect(Number(head.headers()["content-length"]), row.href).toBe(Number(row.bytes));
-    expect(row.facts[library.fields.size]).toMatch(/^\d+(\.\d)? (bytes|KB|MB)$/);
+    expect(row.facts[library.factLabels.size]).toMatch(/^\d+(\.\d)? (bytes|KB|MB)$/);
   }
   // Product documents name their product and category; policies and certificates have neither.
   const sheet = rows.find((r) => r.id === "square-drive-torque-wrench-datasheet")!;
-  expect(sheet.facts[library.fields.product]).toBe("Square Drive Torque Wrench");
-  expect(sheet.facts[library.fields.category]).toBe("Controlled Bolting & Hydraulic Equipment");
-  expect(sheet.facts[library.fields.units]).toBe(`${productUi.metricLabel} / ${productUi.imperialLabel}`);
+  expect(sheet.facts[library.factLabels.product]).toBe("Square Drive Torque Wrench");
+  expect(sheet.facts[library.factLabels.category]).toBe("Controlled Bolting & Hydraulic Equipment");
+  expect(sheet.facts[library.factLabels.units]).toBe(`${productUi.metricLabel} / ${productUi.imperialLabel}`);
   const policy = rows.find((r) => r.id === "quality-policy")!;
-  expect(policy.facts[library.fields.product]).toBeUndefined();
-  expect(policy.facts[library.fields.units]).toBeUndefined();
+  expect(policy.facts[library.factLabels.product]).toBeUndefined();
+  expect(policy.facts[library.factLabels.units]).toBeUndefined();
 
   // Clicking a link opens the PDF in a new tab.
   const popupPromise = page.context().waitForEvent("page");
