@@ -8,7 +8,8 @@
  * a file field and a JSON path given to the multipart helper each fail with an
  * error naming them), and run there against the real server process
  * (dist/server/index.js): a JSON and a multipart call get 201, an invalid one
- * a 400 in the contract's error shape.
+ * a 400 in the contract's error shape, and a multipart call sent again with
+ * its Idempotency-Key gets the first answer replayed.
  */
 import { execFile } from "child_process";
 import fs from "fs";
@@ -186,12 +187,12 @@ const badFile = (code: string) =>
 
 /** The scratch program: calls the real server through the installed package and prints what it got. */
 const CALLS_SCRIPT = `import { readFile } from "node:fs/promises";
-import { createFormsClient, postMultipart } from "${NAME}";
+import { createFormsClient, newIdempotencyKey, postMultipart } from "${NAME}";
 
 const client = createFormsClient({ baseUrl: process.argv[2] });
 const answer = async (promise) => {
   const { data, error, response } = await promise;
-  return { status: response.status, contentType: response.headers.get("content-type"), data, error };
+  return { status: response.status, contentType: response.headers.get("content-type"), replayed: response.headers.get("idempotent-replayed"), data, error };
 };
 const out = {};
 out.json = await answer(client.POST("/api/v1/contact/contact_us", { body: ${CONTACT} }));
@@ -212,6 +213,18 @@ out.multipart = await answer(
     },
   }),
 );
+if (process.argv[3] === "idempotency") {
+  const key = newIdempotencyKey();
+  const order = async () =>
+    answer(
+      postMultipart(client, "/api/v1/contact/product_order_form", {
+        params: { header: { "Idempotency-Key": key } },
+        body: { mailType: "product_order_form", productName: "TOP LOADING ARMS", file: new Blob([await readFile("cv.pdf")], { type: "application/pdf" }) },
+      }),
+    );
+  out.first = await order();
+  out.again = await order();
+}
 console.log(JSON.stringify(out));
 `;
 
@@ -372,12 +385,13 @@ describe("typed client package (npm pack, installed offline in a scratch project
     fs.rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 
-  it("calls the real server from the scratch project: 201 for JSON and multipart, a typed 400 naming the field", async () => {
+  it("calls the real server from the scratch project: 201 for JSON and multipart, a typed 400 naming the field, a replay for the same Idempotency-Key", async () => {
     server = await startServer();
     fs.writeFileSync(path.join(scratch, "cv.pdf"), makePdf(4096));
     fs.writeFileSync(path.join(scratch, "letter.doc"), makeDoc(4096));
     fs.writeFileSync(path.join(scratch, "calls.mjs"), CALLS_SCRIPT);
-    const calls = await run(process.execPath, ["calls.mjs", server.url], scratch);
+    const idempotency = declaresIdempotencyKey() ? ["idempotency"] : [];
+    const calls = await run(process.execPath, ["calls.mjs", server.url, ...idempotency], scratch);
     expect(calls.stderr).toBe("");
     expect(calls.code).toBe(0);
     const out = JSON.parse(calls.stdout);
@@ -395,5 +409,14 @@ describe("typed client package (npm pack, installed offline in a scratch project
     expect(out.invalid.data).toBeUndefined();
     expect(out.invalid.error.message).toEqual(expect.any(String));
     expect(out.invalid.error.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: "/body/email", message: expect.any(String) })]));
+
+    if (idempotency.length > 0) {
+      // The same multipart submission sent again with its Idempotency-Key: the first answer replayed, nothing stored twice.
+      expect(out.first.status).toBe(201);
+      expect(out.first.replayed).toBeNull();
+      expect(out.again.status).toBe(201);
+      expect(out.again.replayed).toBe("true");
+      expect(out.again.data).toEqual(out.first.data);
+    }
   }, 60_000);
 });
