@@ -1,14 +1,28 @@
-import React, { useEffect, useRef, useState } from "react";
+import React from "react";
 
 interface CopyButtonProps {
-  /** The text copied. */
-  text: string;
   /** What the button copies, for screen readers ("curl call of sendContactEnquiry"). */
   label: string;
   className?: string;
 }
 
-/** Selects the text in a hidden textarea and copies it: for browsers without the asynchronous Clipboard API (or without its permission). */
+/**
+ * A button that copies the code block it sits in (see `listenForCopies`), and
+ * a live region that says it did. Plain markup: the page keeps the HTML of
+ * the build as it is, and one listener serves every button.
+ */
+export function CopyButton({ label, className }: CopyButtonProps): React.ReactElement {
+  return (
+    <span className={className}>
+      <button type="button" aria-label={`Copy the ${label}`} data-copy>
+        Copy
+      </button>
+      <span role="status" data-copy-status />
+    </span>
+  );
+}
+
+/** Selects the text in a hidden textarea and copies it: for browsers without the asynchronous Clipboard API (or its permission). */
 function copyBySelection(text: string): boolean {
   const area = document.createElement("textarea");
   area.value = text;
@@ -16,45 +30,45 @@ function copyBySelection(text: string): boolean {
   area.className = "visually-hidden";
   document.body.append(area);
   area.select();
-  let copied = false;
   try {
-    copied = document.execCommand("copy");
+    return document.execCommand("copy");
   } finally {
     area.remove();
   }
-  return copied;
 }
 
 /**
- * A button that copies a code block's text, and says so in a live region
- * ("Copied" or "Select the text to copy it" when the browser refuses).
+ * Copies the text of a code block when its Copy button is pressed (mouse,
+ * Enter or Space), and says "Copied" in the button's live region for a few
+ * seconds. One listener on `root` for every button; returns its removal.
  */
-export function CopyButton({ text, label, className }: CopyButtonProps): React.ReactElement {
-  const [status, setStatus] = useState("");
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    let copied = false;
+export function listenForCopies(root: HTMLElement, blockSelector: string): () => void {
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const onClick = async (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest("button[data-copy]") : null;
+    const block = button?.closest(blockSelector);
+    const code = block?.querySelector("pre");
+    const status = button?.parentElement?.querySelector("[data-copy-status]");
+    if (!code || !status) return;
+    const text = code.textContent ?? "";
+    let copied: boolean;
     try {
       await navigator.clipboard.writeText(text);
       copied = true;
     } catch {
       copied = copyBySelection(text);
     }
-    setStatus(copied ? "Copied" : "Copy failed: select the text to copy it");
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setStatus(""), 4000);
+    status.textContent = copied ? "Copied" : "Copy failed: select the text to copy it";
+    const timer = setTimeout(() => {
+      status.textContent = "";
+      timers.delete(timer);
+    }, 4000);
+    timers.add(timer);
   };
-
-  return (
-    <span className={className}>
-      <button type="button" onClick={() => void copy()} aria-label={`Copy the ${label}`} data-copy>
-        Copy
-      </button>
-      <span role="status" data-copy-status>
-        {status}
-      </span>
-    </span>
-  );
+  const listener = (event: MouseEvent) => void onClick(event);
+  root.addEventListener("click", listener);
+  return () => {
+    root.removeEventListener("click", listener);
+    timers.forEach(clearTimeout);
+  };
 }

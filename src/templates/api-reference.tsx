@@ -1,8 +1,8 @@
-import React from "react";
+import React, { useEffect, useRef, useState } from "react";
 import type { HeadProps, PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
-import { CopyButton } from "../api-reference/CopyButton";
+import { CopyButton, listenForCopies } from "../api-reference/CopyButton";
 import type { ApiReferenceModel, Block, Example, Field, Header, Inline, MediaType, Operation, Parameter, Response, SharedResponse } from "../api-reference/model";
 import * as styles from "./api-reference.module.css";
 
@@ -44,7 +44,7 @@ function Code({ code, label, copy = true }: { code: string; label: string; copy?
     <div className={styles.code}>
       <div className={styles.codeBar}>
         <span className={styles.codeLabel}>{label}</span>
-        {copy && <CopyButton text={code} label={label} className={styles.copy} />}
+        {copy && <CopyButton label={label} className={styles.copy} />}
       </div>
       {/* Focusable so a keyboard can scroll a long line. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
@@ -376,16 +376,40 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
   );
 }
 
+const BODY_ID = "api-reference";
+
 /**
  * The API reference (/api-reference), made at build time from openapi.yaml
  * (src/api-reference/model.ts): every operation grouped by tag, its fields and
- * rules, examples, answers and calls to copy. All static HTML; the copy
- * buttons are the only script.
+ * rules, examples, answers and calls to copy.
+ *
+ * It is static HTML: when the page loads, the reference the build wrote is
+ * kept as it is rather than hydrated (thousands of elements React would walk
+ * for nothing), and one listener serves the copy buttons. Only when the page
+ * is reached by a link inside the site, without that HTML, does React render it.
  */
 export default function ApiReferencePage({ pageContext }: PageProps<object, ApiReferenceContext>): React.ReactElement {
   const { model } = pageContext;
+  const [built] = useState(() => typeof document !== "undefined" && document.getElementById(BODY_ID)?.firstChild != null);
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => (body.current ? listenForCopies(body.current, `.${styles.code}`) : undefined), []);
   return (
     <Layout headerVariant="white">
+      {built ? (
+        // The build's HTML stays: React does not replace what an empty innerHTML would while hydrating.
+        <div id={BODY_ID} ref={body} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+      ) : (
+        <div id={BODY_ID} ref={body}>
+          <Reference model={model} />
+        </div>
+      )}
+    </Layout>
+  );
+}
+
+function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement {
+  return (
+    <>
       <section className={styles.hero} aria-labelledby="api-reference-heading">
         <div className="container">
           <h1 id="api-reference-heading">API reference</h1>
@@ -477,7 +501,7 @@ export default function ApiReferencePage({ pageContext }: PageProps<object, ApiR
           )}
         </div>
       </div>
-    </Layout>
+    </>
   );
 }
 
