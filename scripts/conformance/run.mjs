@@ -1,0 +1,435 @@
+#!/usr/bin/env node
+/**
+ * The conformance suite: tests any server that claims to implement the
+ * contract, over HTTP alone.
+ *
+ *   npm run test:conformance                                  (starts our own server)
+ *   npm run test:conformance -- --base-url http://host:port   (any server)
+ *
+ * Options: --spec FILE (openapi.yaml), --seed N, --runs N (valid cases per
+ * operation), --max-upload-mb N (the documented file limit; read from the
+ * contract, else 10), --timeout-ms N (per request), --max-wait N (seconds of
+ * 429 waits allowed in all).
+ *
+ * For every operation of the contract it sends requests generated from the
+ * schemas (fast-check, seeded): valid bodies must get the documented success;
+ * each rule broken one at a time must get 400 naming that field; a body type
+ * the operation does not take 415; a body or file over the limit 413; another
+ * method on the path 405; and unknown paths under /api 404. No answer may be a
+ * 5xx, and every answer is checked against the contract's response for its
+ * status (content type, body, declared headers). Prints one line per operation
+ * and "N passed, M failed"; exits 1 on any failure.
+ */
+import fc from "fast-check";
+import { randomUUID } from "crypto";
+import fs from "fs";
+import path from "path";
+import { createRequire } from "module";
+import { fileURLToPath } from "url";
+import { parseArgs } from "util";
+import { declaredResponse, documentedUploadLimitMb, loadContract, mediaType, METHODS, operationsOf, responseProblems } from "./contract.mjs";
+import { arbitraryOf, breakingsOf, flatten, isFileSchema } from "./generate.mjs";
+import { makeDocuments, oversizePdf } from "./documents.mjs";
+import { encodeMultipart, makeSender, RateLimitExceeded } from "./http.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const DEFAULT_SEED = 20260101;
+
+const { values: options } = parseArgs({
+  options: {
+    "base-url": { type: "string" },
+    spec: { type: "string", default: path.join(ROOT, "openapi.yaml") },
+    seed: { type: "string", default: String(DEFAULT_SEED) },
+    runs: { type: "string", default: "30" },
+    "max-upload-mb": { type: "string" },
+    "timeout-ms": { type: "string", default: "30000" },
+    "max-wait": { type: "string", default: "120" },
+    help: { type: "boolean", default: false },
+  },
+});
+
+if (options.help) {
+  console.log(fs.readFileSync(fileURLToPath(import.meta.url), "utf8").split("*/")[0].replace(/^#!.*\n\/\*\*\n/, "").replace(/^ \* ?/gm, ""));
+  process.exit(0);
+}
+
+const positiveNumber = (name) => {
+  const value = Number(options[name]);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`--${name} must be a positive number (got ${JSON.stringify(options[name])})`);
+    process.exit(2);
+  }
+  return value;
+};
+const seed = Math.trunc(Number(options.seed));
+if (!Number.isInteger(seed)) {
+  console.error(`--seed must be an integer (got ${JSON.stringify(options.seed)})`);
+  process.exit(2);
+}
+const runs = Math.trunc(positiveNumber("runs"));
+const timeoutMs = positiveNumber("timeout-ms");
+const maxWaitSeconds = positiveNumber("max-wait");
+
+const contract = loadContract(options.spec);
+const uploadLimitMb = options["max-upload-mb"] !== undefined ? positiveNumber("max-upload-mb") : (documentedUploadLimitMb(contract) ?? 10);
+const documents = await makeDocuments();
+
+/** Our own server as a process (only without --base-url). */
+async function startOwnServer() {
+  const require = createRequire(import.meta.url);
+  const lib = require("../bench/faults-lib.cjs");
+  if (!fs.existsSync(lib.SERVER_ENTRY)) {
+    console.error(`${path.relative(ROOT, lib.SERVER_ENTRY)} is missing: compile the server first (npm run build:server), or pass --base-url`);
+    process.exit(2);
+  }
+  // A fresh DATA_DIR and a tiny PUBLIC_DIR; no SMTP_URL, so notifications are written as files.
+  const server = await lib.startServer({ env: { RATE_LIMIT_MAX: "1000000", MAX_UPLOAD_MB: String(uploadLimitMb) } });
+  return { url: server.url, stop: () => lib.cleanup() };
+}
+
+const own = options["base-url"] ? undefined : await startOwnServer();
+const baseUrl = options["base-url"] ?? own.url;
+
+// ---------------------------------------------------------------------------
+
+const operations = operationsOf(contract);
+/** Per status: where the suite met it without the contract declaring it there (checked against another declaration instead). */
+const warnings = new Map();
+let aborted;
+
+/** The error response of the contract: the one operations declare for 400. */
+const errorResponse = operations.map(({ op }) => op.responses?.["400"]).find(Boolean);
+
+/** The response to check an answer against: the operation's, else the one another operation declares for that status, else the error shape. */
+function responseFor(operation, status, where) {
+  const declared = operation ? declaredResponse(operation.op, status) : undefined;
+  if (declared) return declared;
+  const elsewhere = operations.map(({ op }) => op.responses?.[String(status)]).find(Boolean);
+  const fallback = elsewhere ?? (status >= 400 ? errorResponse : undefined);
+  if (fallback) {
+    const key = `${status}, checked against ${elsewhere ? "the response other operations declare for it" : "the error response (400)"}`;
+    warnings.set(key, [...(warnings.get(key) ?? []), where]);
+  }
+  return fallback;
+}
+
+class Failure extends Error {}
+
+/** The request in words for a failure report (bodies cut at 600 characters). */
+function describe(request, shown) {
+  const text = shown === undefined ? "" : typeof shown === "string" ? shown : JSON.stringify(shown);
+  const type = request.headers?.["content-type"] ? ` (${mediaType(request.headers["content-type"])})` : "";
+  return `${request.method.toUpperCase()} ${request.path}${type}${text ? ` ${text.length > 600 ? `${text.slice(0, 600)}…` : text}` : ""}`;
+}
+
+/** Checks one answer: never a 5xx, the expected status, and what the contract declares for it. */
+function check(operation, where, request, shown, answer, expected) {
+  const said = () => `${answer.text.slice(0, 300)}${answer.text.length > 300 ? "…" : ""}`;
+  const fail = (what) => {
+    throw new Failure(`${what}\n    request: ${describe(request, shown)}\n    answer: ${answer.status} ${said()}`);
+  };
+  if (answer.status >= 500) fail(`answered ${answer.status}, a server error`);
+  if (expected !== undefined && answer.status !== expected) fail(`expected ${expected}, got ${answer.status}`);
+  const response = responseFor(operation, answer.status, where);
+  if (!response) fail(`the contract declares no response ${answer.status} for ${where}`);
+  const problems = responseProblems(response, answer);
+  if (problems.length > 0) fail(`the ${answer.status} answer does not match the contract: ${problems.join("; ")}`);
+  return answer;
+}
+
+let currentOperation;
+const rateLimitProblems = [];
+const sender = makeSender({
+  baseUrl,
+  timeoutMs,
+  maxWaitSeconds,
+  onRateLimited: (request, answer) => {
+    try {
+      check(currentOperation, currentOperation?.label ?? describe(request), request, undefined, answer, 429);
+    } catch (err) {
+      rateLimitProblems.push(err.message);
+    }
+  },
+});
+
+async function send(request) {
+  try {
+    return await sender.send(request);
+  } catch (err) {
+    if (err instanceof RateLimitExceeded) aborted = err.message;
+    throw err instanceof RateLimitExceeded ? err : new Failure(`no answer: ${err.message}\n    request: ${describe(request)}`);
+  }
+}
+
+/** A path with its parameters filled in, and the query string. */
+function pathWith(template, values, parameters) {
+  let out = template;
+  const query = new URLSearchParams();
+  for (const parameter of parameters) {
+    const value = values[parameter.name];
+    if (value === undefined) continue;
+    const text = typeof value === "string" ? value : JSON.stringify(value);
+    if (parameter.in === "path") out = out.replace(`{${parameter.name}}`, encodeURIComponent(text));
+    if (parameter.in === "query") query.append(parameter.name, text);
+  }
+  const search = query.toString();
+  return search ? `${out}?${search}` : out;
+}
+
+/**
+ * The generated values of the parameters: every required one, and optional
+ * query parameters sometimes. Optional headers are left out (an
+ * Idempotency-Key has meaning across requests).
+ */
+function parametersArbitrary(parameters) {
+  const chosen = parameters.filter((p) => p.schema && (p.required || p.in === "query") && ["path", "query", "header"].includes(p.in));
+  if (chosen.length === 0) return fc.constant({});
+  return fc.record(Object.fromEntries(chosen.map((p) => [p.name, arbitraryOf(p.schema)])), { requiredKeys: chosen.filter((p) => p.required).map((p) => p.name) });
+}
+
+function headersOf(parameters, values) {
+  const headers = {};
+  for (const p of parameters) if (p.in === "header" && values[p.name] !== undefined) headers[p.name] = String(values[p.name]);
+  return headers;
+}
+
+/** A body as bytes of one media type: JSON, multipart (every value as text, lists as JSON, files as documents), or text. */
+function encodeBody(type, body, schema) {
+  if (type === "multipart/form-data") {
+    const properties = flatten(schema ?? {}).properties ?? {};
+    const parts = [];
+    for (const [name, value] of Object.entries(body ?? {})) {
+      if (value === undefined || value === null) continue;
+      const marker = typeof value === "string" && /^file:(\w+)$/.exec(value);
+      if (marker && documents[marker[1]] && properties[name] && isFileSchema(properties[name])) parts.push({ name, file: documents[marker[1]] });
+      else parts.push({ name, value: typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value) });
+    }
+    return encodeMultipart(parts);
+  }
+  if (type === "application/json" || type.endsWith("+json")) return { contentType: type, body: JSON.stringify(body) };
+  return { contentType: type, body: typeof body === "string" ? body : JSON.stringify(body) };
+}
+
+const successStatus = (op) =>
+  Object.keys(op.responses ?? {})
+    .filter((s) => /^2\d\d$/.test(s))
+    .map(Number)
+    .sort((a, b) => a - b)[0];
+
+/** An error answer names the field: some errors[].path has it as a segment. */
+function namesField(answer, field) {
+  let body;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return false;
+  }
+  return Array.isArray(body?.errors) && body.errors.some((e) => typeof e?.path === "string" && e.path.split(/[/.]/).includes(field));
+}
+
+/** Runs one property; returns the number of cases, throws a Failure with the shrunk counterexample's report. */
+async function property(arbitrary, numRuns, predicate) {
+  const result = await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      if (aborted) return; // rate-limit waits ran out: stop sending, shrinking included
+      await predicate(value);
+    }),
+    { seed, numRuns },
+  );
+  if (aborted) throw new Failure(aborted);
+  if (result.failed) {
+    const error = result.errorInstance;
+    throw error instanceof Failure ? error : new Failure(String(error?.message ?? error ?? result.error));
+  }
+  return result.numRuns;
+}
+
+/** The checks of one operation with a request body. */
+async function bodyChecks(operation) {
+  const { method, path: template, op, parameters, label } = operation;
+  let cases = 0;
+  const expected = successStatus(op);
+  const params = parametersArbitrary(parameters);
+  for (const [declaredType, media] of Object.entries(op.requestBody.content ?? {})) {
+    const type = mediaType(declaredType);
+    const schema = media.schema ?? {};
+    const multipart = type === "multipart/form-data";
+    const bodies = arbitraryOf(schema);
+    const requestOf = (values, body, asType = type, extraHeaders = {}) => {
+      const encoded = encodeBody(asType, body, schema);
+      return { method, path: pathWith(template, values, parameters), headers: { ...headersOf(parameters, values), "content-type": encoded.contentType, ...extraHeaders }, body: encoded.body };
+    };
+
+    // Valid bodies: the documented success, in the documented shape.
+    cases += await property(fc.tuple(params, bodies), runs, async ([values, body]) => {
+      const request = requestOf(values, body);
+      check(operation, label, request, body, await send(request), expected);
+    });
+
+    // Each rule broken one at a time: 400 naming the field.
+    const [sample] = fc.sample(bodies, { numRuns: 1, seed });
+    const ruleRuns = Math.max(2, Math.ceil(runs / 10));
+    for (const breaking of breakingsOf(schema, sample, { multipart })) {
+      cases += await property(fc.tuple(params, bodies, fc.constantFrom(...breaking.values)), ruleRuns, async ([values, body, value]) => {
+        const broken = breaking.apply(body, value);
+        const request = requestOf(values, broken);
+        const answer = check(operation, label, request, broken, await send(request), 400);
+        if (!namesField(answer, breaking.field)) {
+          throw new Failure(
+            `the 400 answer to a body breaking "${breaking.rule}" of ${breaking.field} does not name ${breaking.field} in errors[].path\n    request: ${describe(request, broken)}\n    answer: ${answer.text.slice(0, 300)}`,
+          );
+        }
+      });
+    }
+
+    // Idempotency-Key (when the operation takes it): the same key and body answer the first answer again; another body 422.
+    const keyHeader = parameters.find((p) => p.in === "header" && /^idempotency-key$/i.test(p.name));
+    if (keyHeader && op.responses?.["422"]) {
+      const twoBodies = fc.tuple(bodies, bodies).filter(([a, b]) => JSON.stringify(a) !== JSON.stringify(b));
+      cases += await property(fc.tuple(params, twoBodies), 2, async ([values, [body, other]]) => {
+        const key = { [keyHeader.name]: randomUUID() };
+        const first = requestOf(values, body, type, key);
+        const firstAnswer = check(operation, label, first, body, await send(first), expected);
+        const again = { ...first };
+        const replay = check(operation, label, again, body, await send(again), expected);
+        if (replay.text !== firstAnswer.text) {
+          throw new Failure(`the same ${keyHeader.name} with the same body did not answer the first answer again\n    request: ${describe(again, body)}\n    first: ${firstAnswer.text}\n    again: ${replay.text}`);
+        }
+        const changed = requestOf(values, other, type, key);
+        check(operation, label, changed, other, await send(changed), 422);
+      });
+    }
+
+    // A body type the operation does not take: 415.
+    const declaredTypes = Object.keys(op.requestBody.content).map(mediaType);
+    for (const other of ["application/json", "multipart/form-data", "text/plain", "application/x-www-form-urlencoded"].filter((t) => !declaredTypes.includes(t))) {
+      cases += await property(fc.tuple(params, bodies), 1, async ([values, body]) => {
+        const request =
+          other === "application/x-www-form-urlencoded"
+            ? { ...requestOf(values, body), headers: { ...requestOf(values, body).headers, "content-type": other }, body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString() }
+            : requestOf(values, body, other);
+        check(operation, label, request, `(${other}) ${JSON.stringify(body)}`, await send(request), 415);
+      });
+    }
+
+    // Over the size limit: a file (or, without files, the whole body) of the limit plus 1 KB: 413.
+    const limitBytes = Math.round(uploadLimitMb * 1024 * 1024);
+    const properties = flatten(schema).properties ?? {};
+    const fileField = Object.keys(properties).find((name) => isFileSchema(properties[name]));
+    cases += await property(fc.tuple(params, bodies), 1, async ([values, body]) => {
+      let request;
+      let shown;
+      if (multipart && fileField) {
+        const big = { ...documents.pdf, content: oversizePdf(documents.pdf.content, limitBytes + 1024) };
+        const parts = Object.entries(body)
+          .filter(([name, v]) => v !== undefined && v !== null && name !== fileField)
+          .map(([name, v]) => (typeof v === "string" && /^file:\w+$/.test(v) && documents[v.slice(5)] ? { name, file: documents[v.slice(5)] } : { name, value: typeof v === "string" ? v : JSON.stringify(v) }));
+        parts.push({ name: fileField, file: big });
+        const encoded = encodeMultipart(parts);
+        request = { method, path: pathWith(template, values, parameters), headers: { ...headersOf(parameters, values), "content-type": encoded.contentType }, body: encoded.body };
+        shown = `${fileField}: a PDF of ${big.content.length} bytes (limit ${uploadLimitMb} MB)`;
+      } else {
+        const stringField = Object.keys(properties).find((name) => flatten(properties[name]).type === "string") ?? "padding";
+        const padded = { ...body, [stringField]: "a".repeat(limitBytes + 1024) };
+        request = requestOf(values, padded);
+        shown = `${stringField}: ${limitBytes + 1024} characters (a body over ${uploadLimitMb} MB)`;
+      }
+      check(operation, label, request, shown, await send(request), 413);
+    });
+  }
+  return cases;
+}
+
+/** The checks of one operation without a body (GET): the documented success, a few times. */
+async function bodilessChecks(operation) {
+  const { method, path: template, parameters, label, op } = operation;
+  const expected = successStatus(op);
+  return property(parametersArbitrary(parameters), Math.min(runs, 5), async (values) => {
+    const request = { method, path: pathWith(template, values, parameters), headers: headersOf(parameters, values) };
+    check(operation, label, request, undefined, await send(request), expected);
+  });
+}
+
+/** Every method the path does not list: 405. */
+async function wrongMethodChecks(template) {
+  const item = contract.paths[template];
+  const concrete = template.replace(/\{[^}]+\}/g, "x");
+  let cases = 0;
+  for (const method of METHODS.filter((m) => !item[m])) {
+    const request = { method, path: concrete, headers: { "content-type": "application/json" }, body: "{}" };
+    check(undefined, `${method.toUpperCase()} ${template}`, request, "{}", await send(request), 405);
+    cases += 1;
+  }
+  return cases;
+}
+
+/** Paths under /api the contract does not list: 404, for GET and POST. */
+async function unknownPathChecks() {
+  const known = Object.keys(contract.paths).map((p) => new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`));
+  const segment = fc.stringMatching(/^[a-z0-9_-]{1,12}$/);
+  const paths = fc
+    .tuple(fc.constantFrom("/api/", "/api/v1/", "/api/v1/contact/"), fc.array(segment, { minLength: 1, maxLength: 3 }), fc.constantFrom("get", "post"))
+    .map(([prefix, segments, method]) => ({ path: prefix + segments.join("/"), method }))
+    .filter(({ path: p }) => !known.some((re) => re.test(p)));
+  return property(paths, Math.min(runs, 10), async ({ path: p, method }) => {
+    const request = method === "post" ? { method, path: p, headers: { "content-type": "application/json" }, body: "{}" } : { method, path: p };
+    check(undefined, `${method.toUpperCase()} ${p}`, request, undefined, await send(request), 404);
+  });
+}
+
+// ---------------------------------------------------------------------------
+
+const started = Date.now();
+console.log(`Conformance of ${baseUrl} to ${path.relative(process.cwd(), options.spec) || options.spec} (${contract.info?.title ?? ""} ${contract.info?.version ?? ""})`);
+console.log(`seed ${seed} (--seed ${seed} repeats this run), ${runs} valid cases per operation, file limit ${uploadLimitMb} MB`);
+
+const results = [];
+const pathsChecked = new Set();
+async function line(label, run) {
+  if (aborted) {
+    results.push(false);
+    console.log(`✗ ${label}  not run: ${aborted}`);
+    return;
+  }
+  try {
+    const cases = await run();
+    results.push(true);
+    console.log(`✓ ${label}  ${cases} cases`);
+  } catch (err) {
+    results.push(false);
+    const message = err instanceof Failure || err instanceof RateLimitExceeded ? err.message : (err?.stack ?? String(err));
+    console.log(`✗ ${label}  ${message}`);
+  }
+}
+
+try {
+  for (const operation of operations) {
+    currentOperation = operation;
+    rateLimitProblems.length = 0;
+    await line(operation.label, async () => {
+      let cases = operation.op.requestBody ? await bodyChecks(operation) : await bodilessChecks(operation);
+      if (!pathsChecked.has(operation.path)) {
+        pathsChecked.add(operation.path);
+        cases += await wrongMethodChecks(operation.path);
+      }
+      if (rateLimitProblems.length > 0) throw new Failure(rateLimitProblems[0]);
+      return cases;
+    });
+  }
+  currentOperation = undefined;
+  await line("unknown paths under /api", unknownPathChecks);
+} finally {
+  if (own) await own.stop();
+}
+
+for (const [what, where] of warnings) {
+  const [status, checked] = what.split(/, (.*)/);
+  console.log(`! ${status} is not declared by the contract for ${where.length} answer${where.length > 1 ? "s" : ""} (e.g. ${where[0]}); ${checked}`);
+}
+const { requests, rateLimited, waitedSeconds } = sender.stats;
+if (rateLimited > 0) console.log(`rate limited ${rateLimited} times (429), waited ${Math.round(waitedSeconds)} s in all, then retried`);
+const passed = results.filter(Boolean).length;
+const failed = results.length - passed;
+console.log(`${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; seed ${seed}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
