@@ -15,10 +15,18 @@ const addFormats = fromValidator("ajv-formats").default;
 
 export const METHODS = ["get", "put", "post", "delete", "patch"];
 
-export function loadContract(file) {
-  const text = fs.readFileSync(file, "utf8");
-  const doc = file.endsWith(".json") ? JSON.parse(text) : yaml.load(text);
-  return resolveRefs(doc);
+/** The contract from a file (YAML or JSON) or from an http(s) URL (a server's published /api/v1/openapi.json). */
+export async function loadContract(where) {
+  let text;
+  if (/^https?:\/\//i.test(where)) {
+    const response = await fetch(where, { headers: { accept: "application/json, application/yaml;q=0.9" } });
+    if (!response.ok) throw new Error(`${where} answered ${response.status}`);
+    text = await response.text();
+  } else {
+    text = fs.readFileSync(where, "utf8");
+  }
+  // YAML 1.2 reads JSON too.
+  return resolveRefs(yaml.load(text));
 }
 
 /** A copy of the document with every local `$ref` replaced by what it names (shared, so cycles stay cycles). */

@@ -6,7 +6,8 @@
  *   npm run test:conformance                                  (starts our own server)
  *   npm run test:conformance -- --base-url http://host:port   (any server)
  *
- * Options: --spec FILE (openapi.yaml), --seed N, --runs N (valid cases per
+ * Options: --spec FILE or URL (openapi.yaml; or a server's published
+ * http://host/api/v1/openapi.json), --seed N, --runs N (valid cases per
  * operation), --max-upload-mb N (the documented file limit; read from the
  * contract, else 10), --timeout-ms N (per request), --max-wait N (seconds of
  * 429 waits allowed in all).
@@ -70,7 +71,13 @@ const runs = Math.trunc(positiveNumber("runs"));
 const timeoutMs = positiveNumber("timeout-ms");
 const maxWaitSeconds = positiveNumber("max-wait");
 
-const contract = loadContract(options.spec);
+let contract;
+try {
+  contract = await loadContract(options.spec);
+} catch (err) {
+  console.error(`The contract could not be read from ${options.spec}: ${err.message}`);
+  process.exit(2);
+}
 const uploadLimitMb = options["max-upload-mb"] !== undefined ? positiveNumber("max-upload-mb") : (documentedUploadLimitMb(contract) ?? 10);
 const documents = await makeDocuments();
 
@@ -380,7 +387,8 @@ async function unknownPathChecks() {
 // ---------------------------------------------------------------------------
 
 const started = Date.now();
-console.log(`Conformance of ${baseUrl} to ${path.relative(process.cwd(), options.spec) || options.spec} (${contract.info?.title ?? ""} ${contract.info?.version ?? ""})`);
+const specName = /^https?:/i.test(options.spec) ? options.spec : path.relative(process.cwd(), options.spec) || options.spec;
+console.log(`Conformance of ${baseUrl} to ${specName} (${contract.info?.title ?? ""} ${contract.info?.version ?? ""})`);
 console.log(`seed ${seed} (--seed ${seed} repeats this run), ${runs} valid cases per operation, file limit ${uploadLimitMb} MB`);
 
 const results = [];

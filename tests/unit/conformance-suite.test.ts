@@ -82,34 +82,71 @@ test("fails a server that answers 201 (in the documented shape) to everything, n
   }
 }, 180_000);
 
+/**
+ * A proxy in front of `upstream`: `intercept` may answer a request itself
+ * (returns true), and `rewrite` may change an answer's body before it is
+ * passed on.
+ */
+function proxy(
+  upstream: string,
+  { intercept, rewrite }: { intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; rewrite?: (status: number, body: string) => string },
+) {
+  const target = new URL(upstream);
+  return listen((req, res) => {
+    if (intercept?.(req, res)) return;
+    const forward = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => {
+        const status = answer.statusCode ?? 502;
+        const body = rewrite ? rewrite(status, Buffer.concat(chunks).toString("utf8")) : Buffer.concat(chunks);
+        const headers = { ...answer.headers, "content-length": String(Buffer.byteLength(body)) };
+        delete headers["transfer-encoding"];
+        res.writeHead(status, headers);
+        res.end(body);
+      });
+    });
+    forward.on("error", () => res.destroy());
+    req.pipe(forward);
+  });
+}
+
 test("names the one operation a server answers 500, and passes every other", async () => {
   const server = await startServer();
-  const upstream = new URL(server.url);
-  // Our server behind a proxy that answers 500 to every contact enquiry.
-  const proxy = await listen((req, res) => {
-    if (req.method === "POST" && req.url === "/api/v1/contact/contact_us") {
+  const broken = await proxy(server.url, {
+    intercept: (req, res) => {
+      if (req.method !== "POST" || req.url !== "/api/v1/contact/contact_us") return false;
       req.resume();
       req.on("end", () => {
         res.writeHead(500, { "content-type": "application/json" });
         res.end(JSON.stringify({ message: "An internal error occurred." }));
       });
-      return;
-    }
-    const forward = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    forward.on("error", () => res.destroy());
-    req.pipe(forward);
+      return true;
+    },
   });
   try {
-    const { code, output } = await runSuite(["--base-url", proxy.url, "--runs", "8"]);
+    const { code, output } = await runSuite(["--base-url", broken.url, "--runs", "8"]);
     const failed = operationLines(output).filter((line) => line.startsWith("✗"));
     expect(failed).toEqual([expect.stringMatching(/^✗ POST \/api\/v1\/contact\/contact_us {2}answered 500, a server error$/)]);
     expect(output).toMatch(/^\d+ passed, 1 failed$/m);
     expect(code).toBe(1);
   } finally {
-    await proxy.close();
+    await broken.close();
+    await server.stop();
+  }
+}, 180_000);
+
+test("fails a server whose 400 answers do not name the broken field", async () => {
+  const server = await startServer();
+  // Still the Error shape (errors is optional), but without the list of broken rules.
+  const vague = await proxy(server.url, { rewrite: (status, body) => (status === 400 ? JSON.stringify({ message: "The request is invalid." }) : body) });
+  try {
+    const { code, output } = await runSuite(["--base-url", vague.url, "--runs", "3"]);
+    expect(output).toMatch(/^✗ POST \/api\/v1\/contact\/news-letter {2}the 400 answer to a body breaking "required" of email does not name email in errors\[\]\.path$/m);
+    expect(output).toMatch(/^✓ GET \/api\/health {2}\d+ cases$/m);
+    expect(code).toBe(1);
+  } finally {
+    await vague.close();
     await server.stop();
   }
 }, 180_000);
