@@ -351,10 +351,26 @@ async function bodyChecks(operation) {
 async function bodilessChecks(operation) {
   const { method, path: template, parameters, label, op } = operation;
   const expected = successStatus(op);
-  return property(parametersArbitrary(parameters), Math.min(runs, 5), async (values) => {
+  let cases = await property(parametersArbitrary(parameters), Math.min(runs, 5), async (values) => {
     const request = { method, path: pathWith(template, values, parameters), headers: headersOf(parameters, values) };
     check(operation, label, request, undefined, await send(request), expected);
   });
+  // Conditional GET (when the operation takes If-None-Match and declares 304): the ETag received gets 304, another one the document.
+  const conditional = parameters.find((p) => p.in === "header" && /^if-none-match$/i.test(p.name));
+  if (conditional && op.responses?.["304"]) {
+    cases += await property(parametersArbitrary(parameters), 1, async (values) => {
+      const plain = { method, path: pathWith(template, values, parameters), headers: headersOf(parameters, values) };
+      const first = check(operation, label, plain, undefined, await send(plain), expected);
+      const etag = first.headers.etag;
+      if (!etag) throw new Failure(`no ETag on the ${expected} answer, so ${conditional.name} cannot be used\n    request: ${describe(plain)}`);
+      const same = { ...plain, headers: { ...plain.headers, [conditional.name]: etag } };
+      const notModified = check(operation, label, same, `${conditional.name}: ${etag}`, await send(same), 304);
+      if (notModified.text.length > 0) throw new Failure(`the 304 answer has a body\n    request: ${describe(same, `${conditional.name}: ${etag}`)}`);
+      const other = { ...plain, headers: { ...plain.headers, [conditional.name]: '"another-version"' } };
+      check(operation, label, other, `${conditional.name}: "another-version"`, await send(other), expected);
+    });
+  }
+  return cases;
 }
 
 /** Every method the path does not list: 405. */
