@@ -210,19 +210,17 @@ describe("files are flushed before the commit that points to them", () => {
       events.push(`rename ${path.relative(test.dataDir, String(from))} ${path.relative(test.dataDir, String(to))}`);
       return rename(from, to);
     });
-    // The SQLite store's one transaction (submission, attachment and outbox rows), observed.
-    const store = test.app.store as unknown as { saveAll: { immediate: (...args: unknown[]) => unknown } };
-    const transaction = store.saveAll;
-    store.saveAll = {
-      immediate: (...args: unknown[]) => {
-        events.push("commit");
-        return transaction.immediate(...args);
-      },
+    // The SQLite store's commit of the submission, attachment and outbox rows (its group commit), observed.
+    const group = (test.app.store as unknown as { submissions: { write: (...args: unknown[]) => Promise<unknown> } }).submissions;
+    const write = group.write;
+    group.write = (...args: unknown[]) => {
+      events.push("commit");
+      return write.apply(group, args);
     };
 
     expectAccepted(await request(test.app).post(`${API}/product_order_form`).field(ORDER_FIELDS).attach("file", PDF, "order.pdf"));
     jest.restoreAllMocks();
-    store.saveAll = transaction;
+    group.write = write;
 
     const stored = uploadedFiles(test);
     expect(stored).toHaveLength(1);

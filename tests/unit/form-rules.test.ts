@@ -95,7 +95,7 @@ describe("form rules extracted from the contract", () => {
   it("refuses a keyword the browser's validator does not interpret", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "form-rules-"));
     const spec = path.join(dir, "openapi.yaml");
-    const contract = fs.readFileSync(path.join(ROOT, "openapi.yaml"), "utf8").replace("minimum: 1\n", "minimum: 1\n          multipleOf: 1\n");
+    const contract = fs.readFileSync(path.join(ROOT, "openapi.yaml"), "utf8").replace(/( +)participants:\n( +)type: integer\n/, (_m, indent: string, inner: string) => `${indent}participants:\n${inner}type: integer\n${inner}multipleOf: 1\n`);
     expect(contract).toContain("multipleOf: 1");
     fs.writeFileSync(spec, contract);
     try {
