@@ -107,13 +107,20 @@ let aborted;
 /** The error response of the contract: the one operations declare for 400. */
 const errorResponse = operations.map(({ op }) => op.responses?.["400"]).find(Boolean);
 
-/** The response to check an answer against: the operation's, else the one another operation declares for that status, else the error shape. */
+/**
+ * The response to check an answer against: the operation's, else the one
+ * another operation declares for that status, else the error response (the
+ * one declared for 400). Without an operation (an unknown path, a method the
+ * path does not list) the contract has nowhere to declare the answer, and its
+ * description gives every failure the error shape.
+ */
 function responseFor(operation, status, where) {
   const declared = operation ? declaredResponse(operation.op, status) : undefined;
   if (declared) return declared;
   const elsewhere = operations.map(({ op }) => op.responses?.[String(status)]).find(Boolean);
   const fallback = elsewhere ?? (status >= 400 ? errorResponse : undefined);
-  if (fallback) {
+  // An unknown path or a method a path does not list has no operation to declare its answer on: the error shape, silently.
+  if (fallback && operation) {
     const key = `${status}, checked against ${elsewhere ? "the response other operations declare for it" : "the error response (400)"}`;
     warnings.set(key, [...(warnings.get(key) ?? []), where]);
   }
