@@ -16,10 +16,14 @@
  * schemas (fast-check, seeded): valid bodies must get the documented success;
  * each rule broken one at a time must get 400 naming that field; a body type
  * the operation does not take 415; a body or file over the limit 413; another
- * method on the path 405; and unknown paths under /api 404. No answer may be a
- * 5xx, and every answer is checked against the contract's response for its
- * status (content type, body, declared headers). Prints one line per operation
- * and "N passed, M failed"; exits 1 on any failure.
+ * method on the path 405; and unknown paths under /api 404. Where the contract
+ * declares them: the same Idempotency-Key and body answer the first answer
+ * again and another body 422; If-None-Match with the ETag received 304. No
+ * answer may be a 5xx, and every answer is checked against the contract's
+ * response for its status (content type, body, declared headers). A 429 is
+ * checked too, then waited out (Retry-After, else RateLimit's t=) and the
+ * request sent again. Prints one line per operation and "N passed, M failed";
+ * exits 1 on any failure (2 on bad options).
  */
 import fc from "fast-check";
 import { randomUUID } from "crypto";
