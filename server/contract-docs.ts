@@ -3,7 +3,9 @@ import express, { type RequestHandler, type Router } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import fs from "fs";
 import yaml from "js-yaml";
+import zlib from "zlib";
 import { ApiError } from "./errors";
+import { preferredEncoding } from "./static-files";
 
 /** Where the contract is published (under the app's /api). */
 export const CONTRACT_JSON_PATH = "/api/v1/openapi.json";
@@ -17,11 +19,28 @@ export const SERVICE_LINK = `<${CONTRACT_JSON_PATH}>; rel="service-desc"; type="
 /** Cached briefly by browsers and shared caches, then revalidated with the ETag (components.headers.ContractCacheControl). */
 export const CONTRACT_CACHE_CONTROL = "public, max-age=300";
 
-/** One served form of the contract: its bytes, media type and strong validator. */
+/** One served form of the contract: its bytes, media type and strong validator, and its compressed forms once asked for. */
 interface Representation {
   body: Buffer;
   contentType: string;
   etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/**
+ * The bytes to send for an Accept-Encoding: brotli or gzip (compressed at the
+ * highest quality the first time, then kept) or the document as it is, each
+ * with its own strong ETag.
+ */
+function encoded(doc: Representation, acceptEncoding: string | undefined): { body: Buffer; etag: string; encoding?: "br" | "gzip" } {
+  const encoding = preferredEncoding(acceptEncoding);
+  if (encoding === "identity") return { body: doc.body, etag: doc.etag };
+  const body =
+    encoding === "br"
+      ? (doc.br ??= zlib.brotliCompressSync(doc.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: doc.body.length } }))
+      : (doc.gzip ??= zlib.gzipSync(doc.body, { level: zlib.constants.Z_BEST_COMPRESSION }));
+  return { body, etag: `${doc.etag.slice(0, -1)}-${encoding}"`, encoding };
 }
 
 function representation(text: string, contentType: string): Representation {
@@ -55,16 +74,19 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 /** Answers GET and HEAD with the document, or 304 when the client's copy is current. */
 function serve(doc: Representation): RequestHandler {
   return (req, res) => {
-    res.setHeader("ETag", doc.etag);
+    const form = encoded(doc, req.get("accept-encoding"));
+    res.setHeader("ETag", form.etag);
     res.setHeader("Cache-Control", CONTRACT_CACHE_CONTROL);
-    if (matchesIfNoneMatch(req.get("if-none-match"), doc.etag)) {
+    res.setHeader("Vary", "Accept-Encoding");
+    if (matchesIfNoneMatch(req.get("if-none-match"), form.etag)) {
       res.status(304).end();
       return;
     }
     res.status(200).setHeader("Content-Type", doc.contentType);
-    res.setHeader("Content-Length", String(doc.body.length));
+    if (form.encoding) res.setHeader("Content-Encoding", form.encoding);
+    res.setHeader("Content-Length", String(form.body.length));
     if (req.method === "HEAD") res.end();
-    else res.end(doc.body);
+    else res.end(form.body);
   };
 }
 

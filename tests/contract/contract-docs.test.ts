@@ -5,9 +5,12 @@
  * header (service-desc, service-doc) on every answer under /api.
  */
 import fs from "fs";
+import http from "http";
+import type { AddressInfo } from "net";
 import yaml from "js-yaml";
 import path from "path";
 import request from "supertest";
+import zlib from "zlib";
 import { API, expectAccepted, expectError, ROOT, startContractApp, type TestApp } from "./helpers";
 
 const JSON_PATH = "/api/v1/openapi.json";
@@ -48,7 +51,7 @@ describe("the published contract", () => {
   it.each([JSON_PATH, YAML_PATH])("%s has a strong ETag, brief caching, CORS and the Link header", async (target) => {
     const res = await request(test.app).get(target);
     expect(res.status).toBe(200);
-    expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{43}(-br|-gzip)?"$/);
     expect(res.headers["cache-control"]).toBe("public, max-age=300");
     expect(res.headers["access-control-allow-origin"]).toBe("*");
     expect(res.headers["access-control-expose-headers"]).toMatch(/ETag/);
@@ -74,9 +77,41 @@ describe("the published contract", () => {
     expect(stale.headers.etag).toBe(etag);
   });
 
+  it("is sent compressed to clients that take it, each form with its own strong ETag and Vary", async () => {
+    const server = http.createServer(test.app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${YAML_PATH}`;
+    // Read as sent (no client-side decompression).
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const forms = new Map<string, string>();
+    try {
+      for (const acceptEncoding of ["br", "gzip", "identity"]) {
+        const { headers, body } = await raw(acceptEncoding);
+        expect(headers.vary).toBe("Accept-Encoding");
+        const encoding = headers["content-encoding"];
+        const text = encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "gzip" ? zlib.gunzipSync(body) : body;
+        expect(text.toString("utf8")).toBe(SOURCE);
+        forms.set(encoding ?? "identity", String(headers.etag));
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect([...forms.keys()].sort()).toEqual(["br", "gzip", "identity"]);
+    expect(new Set(forms.values()).size).toBe(3);
+  });
+
   it("answers HEAD with the headers of GET and no body", async () => {
-    const get = await request(test.app).get(JSON_PATH);
-    const head = await request(test.app).head(JSON_PATH);
+    const get = await request(test.app).get(JSON_PATH).set("Accept-Encoding", "gzip");
+    const head = await request(test.app).head(JSON_PATH).set("Accept-Encoding", "gzip");
     expect(head.status).toBe(200);
     expect(head.headers.etag).toBe(get.headers.etag);
     expect(head.headers["content-type"]).toBe(get.headers["content-type"]);
