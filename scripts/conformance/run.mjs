@@ -316,6 +316,22 @@ async function bodyChecks(operation) {
         const changed = requestOf(values, other, type, key);
         check(operation, label, changed, other, await send(changed), 422);
       });
+      // Two identical requests with one new key at once: one submission. Each answer is the first 201 (sent again) or,
+      // while the other is still handled, 409 when the contract declares it.
+      const concurrent = op.responses?.["409"] ? [expected, 409] : [expected];
+      cases += await property(fc.tuple(params, bodies), 1, async ([values, body]) => {
+        const request = requestOf(values, body, type, { [keyHeader.name]: randomUUID() });
+        const answers = await Promise.all([send(request), send(request)]);
+        for (const answer of answers) {
+          check(operation, label, request, body, answer, concurrent.includes(answer.status) ? answer.status : expected);
+        }
+        const created = answers.filter((a) => a.status === expected);
+        if (created.length === 0 || new Set(created.map((a) => a.text)).size > 1) {
+          throw new Failure(
+            `two requests at once with the same ${keyHeader.name} and body must give one submission (one ${expected}, the other the same ${expected} or 409)\n    request: ${describe(request, body)}\n    answers: ${answers.map((a) => `${a.status} ${a.text.slice(0, 200)}`).join(" | ")}`,
+          );
+        }
+      });
     }
 
     // A body type the operation does not take: 415.

@@ -151,6 +151,25 @@ test("fails a server whose 400 answers do not name the broken field", async () =
   }
 }, 180_000);
 
+test("fails a server that ignores Idempotency-Key", async () => {
+  const server = await startServer();
+  // The key never reaches our server: every request is a new submission.
+  const forgetful = await proxy(server.url, {
+    intercept: (req) => {
+      delete req.headers["idempotency-key"];
+      return false;
+    },
+  });
+  try {
+    const { code, output } = await runSuite(["--base-url", forgetful.url, "--runs", "3"]);
+    expect(output).toMatch(/^✗ POST \/api\/v1\/contact\/news-letter {2}the same Idempotency-Key with the same body did not answer the first answer again$/m);
+    expect(code).toBe(1);
+  } finally {
+    await forgetful.close();
+    await server.stop();
+  }
+}, 180_000);
+
 test("waits out a real rate limit (429 with Retry-After) and passes", async () => {
   const server = await startServer({ env: { RATE_LIMIT_MAX: "80", RATE_LIMIT_WINDOW_MS: "1000" } });
   try {
