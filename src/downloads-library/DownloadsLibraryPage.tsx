@@ -2,7 +2,6 @@ import React, { useCallback, useMemo, useRef, useState, useEffect } from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
-import { Icon } from "../components/Icon";
 import { fill } from "../utils/template";
 import { formatSize, hasFilters, narrow, NO_FILTERS, parseFilters, serialiseFilters, type LibraryFilters as Filters } from "./filter";
 import { LibraryFilters, type LibraryFilterTexts } from "./LibraryFilters";
@@ -41,48 +40,40 @@ function DocumentItem({ doc, page, ui, typeLabel }: { doc: LibraryDocument; page
   return (
     <li className={styles.item} data-document-id={doc.id} data-type={doc.type} data-product={doc.product?.slug ?? ""} data-category={doc.category?.slug ?? ""}>
       <a href={doc.url} target="_blank" rel="noopener" className={styles.link}>
-        <Icon name="document" size={28} className={styles.icon} />
-        <span className={styles.text}>
-          <span className={styles.title}>{doc.title}</span>
-          <span className={styles.hint}>{ui.opensInNewTab}</span>
-        </span>
+        <span className={styles.title}>{doc.title}</span>
+        <span className={styles.hint}>{ui.opensInNewTab}</span>
       </a>
+      {/* dt and dd in pairs, without wrappers: the list is long, its DOM kept small. */}
       <dl className={styles.facts}>
-        <div>
-          <dt>{fields.type}</dt>
-          <dd>{typeLabel(doc.type)}</dd>
-        </div>
+        <dt>{fields.type}</dt>
+        <dd>{typeLabel(doc.type)}</dd>
         {doc.product && (
-          <div>
+          <>
             <dt>{fields.product}</dt>
             <dd>{doc.product.name}</dd>
-          </div>
+          </>
         )}
         {doc.category && (
-          <div>
+          <>
             <dt>{fields.category}</dt>
             <dd>{doc.category.name}</dd>
-          </div>
+          </>
         )}
         {units && (
-          <div>
+          <>
             <dt>{fields.units}</dt>
             <dd>{units}</dd>
-          </div>
+          </>
         )}
-        <div>
-          <dt>{fields.format}</dt>
-          <dd>{labelOf(page.formats)(doc.format)}</dd>
-        </div>
+        <dt>{fields.format}</dt>
+        <dd>{labelOf(page.formats)(doc.format)}</dd>
         {doc.size !== null && (
-          <div>
+          <>
             <dt>{fields.size}</dt>
             <dd>
-              <data value={doc.size} data-size-bytes={doc.size}>
-                {formatSize(doc.size, page.sizeUnits)}
-              </data>
+              <data value={doc.size}>{formatSize(doc.size, page.sizeUnits)}</data>
             </dd>
-          </div>
+          </>
         )}
       </dl>
     </li>
@@ -103,7 +94,8 @@ export default function DownloadsLibraryPage({ data, pageContext }: PageProps<Li
 
   // The address's filters, once in the browser (the static HTML lists everything).
   useEffect(() => {
-    setFilters(parseFilters(window.location.search, options));
+    const fromAddress = parseFilters(window.location.search, options);
+    if (hasFilters(fromAddress)) setFilters(fromAddress);
   }, [options]);
 
   const apply = useCallback((next: Filters) => {

@@ -85,7 +85,7 @@ export function LibraryFilters({ filters, options, texts, typeLabel, showClear, 
           ))}
         </select>
       </div>
-      <div className={`${styles.field} ${styles.textField}`}>
+      <div className={styles.field}>
         <label htmlFor="library-text">{texts.textLabel}</label>
         <input id="library-text" name="q" type="search" value={filters.q} onChange={set("q")} autoComplete="off" maxLength={100} />
       </div>

@@ -76,8 +76,8 @@ test("every document: title, type, format and size shown; a direct link to an ex
     lis.map((li) => {
       const a = li.querySelector("a");
       const facts: Record<string, string> = {};
-      li.querySelectorAll("dl > div").forEach((div) => {
-        facts[div.querySelector("dt")?.textContent ?? ""] = div.querySelector("dd")?.textContent ?? "";
+      li.querySelectorAll("dl > dt").forEach((dt) => {
+        facts[dt.textContent ?? ""] = dt.nextElementSibling?.tagName === "DD" ? (dt.nextElementSibling.textContent ?? "") : "";
       });
       return {
         id: li.getAttribute("data-document-id"),
@@ -85,7 +85,7 @@ test("every document: title, type, format and size shown; a direct link to an ex
         target: a?.getAttribute("target"),
         rel: a?.getAttribute("rel"),
         text: a?.textContent ?? "",
-        bytes: li.querySelector("data[data-size-bytes]")?.getAttribute("value") ?? null,
+        bytes: li.querySelector("dd > data")?.getAttribute("value") ?? null,
         facts,
       };
     }),
