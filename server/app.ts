@@ -1,5 +1,4 @@
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from "express";
-import compression from "compression";
 import { apiRouter } from "./api";
 import type { Config } from "./config";
 import { sendInternalError, siteRouter } from "./site";
@@ -79,8 +78,10 @@ export function createApp(config: Config, deps: AppDependencies = {}): SiteApp {
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   refuseMalformedTargets(app);
-  // The site compresses its own answers (most were compressed at build time: server/site.ts).
-  app.use("/api", compression(), apiRouter({ config, store, log: deps.log }));
+  // The API's answers are a few hundred bytes of JSON (the published contract
+  // compresses itself: contract-docs.ts); the site compresses its own answers
+  // (most were compressed at build time: server/site.ts).
+  app.use("/api", apiRouter({ config, store, log: deps.log }));
   app.use(siteRouter(config.publicDir, config.contentSecurityPolicy, log));
   app.use(lastErrorHandler(log));
   return Object.assign(app, {
