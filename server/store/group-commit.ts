@@ -84,6 +84,8 @@ interface Waiting<T, R> {
 export class GroupCommit<T, R> {
   private waiting: Waiting<T, R>[] = [];
   private scheduled = false;
+  /** A group is being committed or flushed: the writes arriving meanwhile form the next group. */
+  private busy = false;
   private readonly flusher: Flusher;
   private readonly batch: Database.Transaction<(items: Waiting<T, R>[]) => { results: Map<Waiting<T, R>, R>; errors: Map<Waiting<T, R>, unknown> }>;
   /** Groups committed so far, and the writes they held (for tests and the benchmark). */
@@ -119,11 +121,19 @@ export class GroupCommit<T, R> {
   write(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.commitGroup());
-      }
+      this.schedule();
     });
+  }
+
+  /**
+   * One group at a time: the next is committed once the previous one's flush
+   * has completed, so every write that arrives while the disk works joins
+   * one group (the slower the disk, the larger the groups).
+   */
+  private schedule(): void {
+    if (this.scheduled || this.busy) return;
+    this.scheduled = true;
+    setImmediate(() => void this.commitGroup());
   }
 
   /** Resolves once every commit made so far (by any statement on this database) is on the disk. */
@@ -136,6 +146,16 @@ export class GroupCommit<T, R> {
     const group = this.waiting;
     this.waiting = [];
     if (group.length === 0) return;
+    this.busy = true;
+    try {
+      await this.commitAndFlush(group);
+    } finally {
+      this.busy = false;
+      if (this.waiting.length > 0) this.schedule();
+    }
+  }
+
+  private async commitAndFlush(group: Waiting<T, R>[]): Promise<void> {
     let outcome: ReturnType<typeof this.batch.immediate>;
     try {
       outcome = this.batch.immediate(group);
@@ -159,6 +179,7 @@ export class GroupCommit<T, R> {
 
   /** Commits what is waiting, waits for the flushes under way, and closes the WAL file. */
   async close(): Promise<void> {
+    while (this.busy) await new Promise((resolve) => setImmediate(resolve));
     if (this.waiting.length > 0) await this.commitGroup();
     await this.flusher.close();
   }

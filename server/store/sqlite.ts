@@ -3,6 +3,7 @@ import { randomUUID } from "crypto";
 import fs from "fs";
 import path from "path";
 import { keepFilesDurably, removeFiles } from "./disk-files";
+import { Checkpointer } from "./checkpointer";
 import { GroupCommit } from "./group-commit";
 import { migrate } from "./migrations";
 import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "./outbox-rows";
@@ -53,6 +54,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
   private readonly resendOne: Database.Statement;
   /** Submissions arriving together: one transaction, one flush of the WAL (./group-commit.ts). */
   private readonly submissions: GroupCommit<NewSubmission & { id: string }, void>;
+  private readonly checkpointer: Checkpointer;
 
   /** Where the files of submissions are kept: `uploads/` beside the database file unless given. */
   readonly uploadsDir: string;
@@ -70,6 +72,9 @@ export class SqliteSubmissionStore implements SubmissionStore {
     // after the flush that follows its commit (GroupCommit), one flush for every submission
     // committed before it, made in the thread pool; SQLite flushes before each checkpoint.
     this.db.pragma("synchronous = NORMAL");
+    // Checkpoints (copying the WAL into the database, two flushes) run in a worker thread, not at the end of a commit.
+    this.db.pragma("wal_autocheckpoint = 0");
+    this.checkpointer = new Checkpointer(file);
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 5000");
     migrate(this.db);
@@ -208,6 +213,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
     const kept = await keepFilesDurably(this.uploadsDir, submission.files);
     try {
       await this.submissions.write({ ...submission, id });
+      this.checkpointer.noteWrite();
     } catch (err) {
       await removeFiles(kept);
       throw err;
@@ -371,6 +377,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
   async close(): Promise<void> {
     if (!this.db.open) return;
     await this.submissions.close();
+    await this.checkpointer.stop();
     if (this.db.open) this.db.close();
   }
 }

@@ -71,19 +71,25 @@ describe("group commit", () => {
     expect((reader.prepare("SELECT COUNT(*) AS n FROM items").get() as { n: number }).n).toBe(5);
     expect(flusher.started).toEqual([5]);
     expect(acknowledged).toBe(0);
-    // A second group arrives while the first flush runs: committed, waiting for a flush of its own.
+    // A second group arrives while the first flush runs: it waits, uncommitted, to form the next group.
     const second = Array.from({ length: 3 }, (_, i) => group.write(`second ${i}`).then(() => acknowledged++));
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
-    expect((reader.prepare("SELECT COUNT(*) AS n FROM items").get() as { n: number }).n).toBe(8);
+    expect((reader.prepare("SELECT COUNT(*) AS n FROM items").get() as { n: number }).n).toBe(5);
     expect(acknowledged).toBe(0);
     flusher.release();
     await Promise.all(first);
+    expect(acknowledged).toBe(5);
+    // Then committed together, and acknowledged after a flush of their own.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((reader.prepare("SELECT COUNT(*) AS n FROM items").get() as { n: number }).n).toBe(8);
     expect(acknowledged).toBe(5);
     flusher.release();
     await Promise.all(second);
     expect(acknowledged).toBe(8);
     expect(flusher.started).toEqual([5, 8]);
+    expect(group.stats).toEqual({ groups: 2, writes: 8, largestGroup: 5 });
     reader.close();
     await group.close();
   });
