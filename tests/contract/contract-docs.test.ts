@@ -11,23 +11,14 @@ import yaml from "js-yaml";
 import path from "path";
 import request from "supertest";
 import zlib from "zlib";
-import { API, expectAccepted, expectError, ROOT, startContractApp, type TestApp } from "./helpers";
+import { API, expectAccepted, expectError, ROOT, setUpContractApp } from "./helpers";
 
 const JSON_PATH = "/api/v1/openapi.json";
 const YAML_PATH = "/api/v1/openapi.yaml";
 const SOURCE = fs.readFileSync(path.join(ROOT, "openapi.yaml"), "utf8");
 const LINK = '</api/v1/openapi.json>; rel="service-desc"; type="application/json", </api-reference>; rel="service-doc"; type="text/html"';
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startContractApp();
-});
-afterAll(async () => {
-  await test.cleanup();
-});
-afterEach(() => {
-  expect(test.internalErrors).toEqual([]);
-});
+const test = setUpContractApp();
 
 describe("the published contract", () => {
   it("serves the YAML as it is kept, and the JSON equal to it parsed", async () => {

@@ -12,7 +12,7 @@ import path from "path";
 import request from "supertest";
 import zlib from "zlib";
 import { makePdf } from "./fixtures";
-import { API, expectAccepted, expectError, startContractApp, type TestApp } from "./helpers";
+import { API, expectAccepted, expectError, startContractApp, type TestApp, setUpContractApp } from "./helpers";
 import { listen, rawGet, type RawAnswer } from "./raw-http";
 
 const NEWSLETTER = { email: "reader@example.org", mailType: "news_letter" };
@@ -227,16 +227,7 @@ describe("internal errors of the site", () => {
 });
 
 describe("Content-Encoding of JSON bodies", () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await startContractApp();
-  });
-  afterAll(async () => {
-    await test.cleanup();
-  });
-  afterEach(() => {
-    expect(test.internalErrors).toEqual([]);
-  });
+  const test = setUpContractApp();
 
   const json = Buffer.from(JSON.stringify(NEWSLETTER));
   /** The bytes as given (supertest would write a Buffer as JSON text). */
@@ -327,16 +318,7 @@ describe("size of error answers", () => {
 });
 
 describe("cross-site form posts", () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await startContractApp();
-  });
-  afterAll(async () => {
-    await test.cleanup();
-  });
-  afterEach(() => {
-    expect(test.internalErrors).toEqual([]);
-  });
+  const test = setUpContractApp();
 
   it.each([
     [{ "Sec-Fetch-Site": "cross-site" }],

@@ -186,6 +186,31 @@ async function freshSchema(): Promise<string> {
 }
 
 /**
+ * The usual life of a contract test's app, registered in the calling file or
+ * describe block: started (startContractApp) before its tests, no internal
+ * error logged by any test, cleaned up after them. Returns the app; its
+ * properties can be read once the tests run.
+ */
+export function setUpContractApp(...args: Parameters<typeof startContractApp>): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await startContractApp(...args);
+  });
+  afterAll(async () => {
+    await current?.cleanup();
+  });
+  afterEach(() => {
+    expect(current?.internalErrors).toEqual([]);
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, property) {
+      if (!current) throw new Error("the contract app is used before its tests start");
+      return Reflect.get(current, property);
+    },
+  });
+}
+
+/**
  * The real app on the store of CONTRACT_STORE, checking its responses against
  * openapi.yaml: SQLite in a temporary DATA_DIR, or PostgreSQL (DATABASE_URL)
  * in a schema of its own, migrated before this resolves. `wrapStore` puts a

@@ -11,7 +11,7 @@ import request from "supertest";
 import { createApp } from "../../server/app";
 import type { NewSubmission, SubmissionStore } from "../../server/store";
 import { makeDocx, makePdf } from "./fixtures";
-import { API, expectAccepted, expectError, startContractApp, type TestApp } from "./helpers";
+import { API, expectAccepted, expectError, startContractApp, type TestApp, setUpContractApp } from "./helpers";
 import { listen } from "./raw-http";
 
 const NEWSLETTER = { email: "retry@example.org", mailType: "newsletter" };
@@ -64,16 +64,7 @@ function postOrder(test: TestApp, key: string, file: Buffer = PDF, name = "order
 }
 
 describe("Idempotency-Key", () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await startContractApp();
-  });
-  afterAll(async () => {
-    await test.cleanup();
-  });
-  afterEach(() => {
-    expect(test.internalErrors).toEqual([]);
-  });
+  const test = setUpContractApp();
 
   it("without a key, the same request sent twice is stored twice (as before)", async () => {
     const before = await counts(test);

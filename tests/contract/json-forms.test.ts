@@ -4,18 +4,9 @@
  * openapi.yaml broken one at a time is refused with 400 in the error shape.
  */
 import request from "supertest";
-import { API, expectAccepted, expectError, expectStored, startContractApp, type TestApp } from "./helpers";
+import { API, expectAccepted, expectError, expectStored, setUpContractApp } from "./helpers";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startContractApp();
-});
-afterAll(async () => {
-  await test.cleanup();
-});
-afterEach(() => {
-  expect(test.internalErrors).toEqual([]);
-});
+const test = setUpContractApp();
 
 type Body = Record<string, unknown>;
 

@@ -6,18 +6,9 @@
  */
 import request from "supertest";
 import { makeDoc, makeDocx, makeExecutable, makeHtml, makePdf, makeZip } from "./fixtures";
-import { API, expectAccepted, expectError, expectStored, startContractApp, type TestApp } from "./helpers";
+import { API, expectAccepted, expectError, expectStored, setUpContractApp } from "./helpers";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startContractApp();
-});
-afterAll(async () => {
-  await test.cleanup();
-});
-afterEach(() => {
-  expect(test.internalErrors).toEqual([]);
-});
+const test = setUpContractApp();
 
 type Fields = Record<string, string>;
 type Files = Record<string, { content: Buffer; name: string }>;

@@ -10,18 +10,9 @@
  */
 import request from "supertest";
 import { makePdf } from "./fixtures";
-import { API, expectAccepted, expectError, expectStored, startContractApp, type TestApp } from "./helpers";
+import { API, expectAccepted, expectError, expectStored, setUpContractApp } from "./helpers";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await startContractApp();
-});
-afterAll(async () => {
-  await test.cleanup();
-});
-afterEach(() => {
-  expect(test.internalErrors).toEqual([]);
-});
+const test = setUpContractApp();
 
 type Body = Record<string, unknown>;
 const PDF = makePdf();
