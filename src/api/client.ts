@@ -7,6 +7,7 @@
  *   if (error) alert(errorMessage(error));
  */
 import createClient from "openapi-fetch";
+import { toFormData } from "../../packages/forms-api-client/src/form-data";
 import type { components, paths } from "./schema";
 
 export type { components, paths } from "./schema";
@@ -38,21 +39,11 @@ export type MultipartPath = {
 export type MultipartBody<P extends MultipartPath> = PostBodies<P> extends { "multipart/form-data": infer B } ? B : never;
 
 /**
- * A body as multipart form data: a File (or Blob) is appended as a file, a list
- * as its JSON encoding (the contract's encoded list), a number or boolean as
- * text; absent values and empty text are left out (an empty optional field is
- * not sent). The browser sets Content-Type with its boundary: never set it by hand.
+ * A body as multipart form data (files as file parts, lists JSON-encoded,
+ * numbers as text, empty fields left out): the same encoding the integrators'
+ * client package uses. The browser sets Content-Type with its boundary.
  */
-export function toFormData(body: object): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(body)) {
-    if (value === undefined || value === null || value === "") continue;
-    if (value instanceof Blob) form.append(name, value);
-    else if (Array.isArray(value)) form.append(name, JSON.stringify(value));
-    else form.append(name, String(value));
-  }
-  return form;
-}
+export { toFormData };
 
 /** What a submission call resolves to (as openapi-fetch gives it): the 201 answer or the error. */
 export type PostResult =
