@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contact/quote_request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a quotation for several products
+         * @description The enquiry list's form: the visitor's contact details and the products they want quoted (1 to 50 items, each a product of the catalogue with an optional model, a quantity and an optional note). Stores the request and notifies the sales inbox with every item and a link to its page.
+         */
+        post: operations["requestQuotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -382,6 +402,32 @@ export interface components {
             /** @description The product slug with dashes turned into spaces, upper-cased (TOP LOADING ARMS); one line of visible text (see SingleLineText). */
             productName: components["schemas"]["SingleLineText"];
             file: components["schemas"]["UploadedDocument"];
+        };
+        /** @description The enquiry list's request for a quotation; the contact fields are those of ContactEnquiry (without its subject). */
+        QuoteRequest: {
+            firstName: components["schemas"]["PersonName"];
+            lastName: components["schemas"]["PersonName"];
+            email: components["schemas"]["Email"];
+            phoneNumber: components["schemas"]["PhoneTenDigits"];
+            companyName: components["schemas"]["CompanyName"];
+            message?: components["schemas"]["LongText"];
+            /** @description The products to quote, 1 to 50. */
+            items: components["schemas"]["QuoteItem"][];
+            /** @enum {string} */
+            mailType: "quote_request";
+        };
+        /** @description One product of the enquiry list. */
+        QuoteItem: {
+            /**
+             * @description The product's slug (the last part of its page's address, like torque-pump).
+             * @enum {string}
+             */
+            product: "bottom-loading-arms" | "chemical-injection-skids" | "flange-spreader" | "floating-suction-unit" | "gravity-unloading-flow-meter" | "hydraulic-pullers" | "hydrotesting-unit" | "id-mounted-flange-facing-machine" | "impact-sockets" | "low-profile-torque-wrench" | "manuel-flange-facing-machine" | "marine-loading-arms" | "multi-stage-bolt-tensioner" | "nut-splitter" | "pneumatic-torque-wrench" | "positive-displacement-flow-meter" | "split-frame-cold-cutting-machine" | "spring-return-bolt-tensioner" | "square-drive-torque-wrench" | "subsea-bolt-tensioner" | "tensioning-pump" | "test-manifolds" | "top-loading-arms" | "torque-pump";
+            /** @description The model wanted, as the product's specification names it (one line of visible text, see SingleLineText). */
+            model?: components["schemas"]["SingleLineText"];
+            quantity: number;
+            /** @description A note on this item (several lines accepted; the characters of LongText). */
+            note?: string;
         };
         /** @description An OpenAPI 3.0 document (this one). */
         OpenApiDocument: {
@@ -837,6 +883,37 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["ProductOrderUpload"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Created"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestQuotation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
+                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
             };
         };
         responses: {

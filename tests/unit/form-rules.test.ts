@@ -48,6 +48,7 @@ describe("form rules extracted from the contract", () => {
       sme_form: { type: "multipart/form-data", files: ["resume"] },
       transfer_partner: { type: "multipart/form-data", files: ["support_doc"] },
       product_order_form: { type: "multipart/form-data", files: ["file"] },
+      quote_request: { type: "application/json", files: [] },
     };
     expect(Object.keys(calls).sort()).toEqual(Object.keys(expected).map((name) => `/api/v1/contact/${name}`).sort());
     for (const [name, { type, files }] of Object.entries(expected)) {
