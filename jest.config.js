@@ -28,7 +28,7 @@ const shared = {
 };
 
 /** The contract files that run on both stores: they check what is stored only through the store-independent probe of tests/contract/helpers.ts. */
-const STORE_INDEPENDENT = ["client", "contract-docs", "errors", "hardening", "health", "idempotency", "json-forms", "multipart-forms", "text-rules"];
+const STORE_INDEPENDENT = ["client", "contract-docs", "errors", "hardening", "health", "idempotency", "json-forms", "multipart-forms", "quote-request", "text-rules"];
 
 module.exports = {
   projects: [

@@ -15,6 +15,7 @@ export const MAIL_ROUTES = [
   "sme_form",
   "transfer_partner_form",
   "news_letter",
+  "quote_request",
 ] as const;
 export type MailRoute = (typeof MAIL_ROUTES)[number];
 
@@ -28,6 +29,7 @@ export const DEFAULT_INBOX_CARD: Record<MailRoute, string> = {
   sme_form: "Trainings",
   transfer_partner_form: "Partnerships",
   news_letter: "Media & Communications",
+  quote_request: "Sales",
 };
 
 /** Everything a deployment may change, read from the environment with safe defaults. */

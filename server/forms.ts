@@ -1,3 +1,5 @@
+import fs from "fs";
+import path from "path";
 import type { components } from "../src/api/schema";
 import type { MailRoute } from "./config";
 
@@ -13,6 +15,7 @@ export interface FormBodies {
   sme_form: Omit<Schemas["SmeRegistration"], "resume">;
   transfer_partner: Omit<Schemas["PartnershipApplication"], "support_doc">;
   product_order_form: Omit<Schemas["ProductOrderUpload"], "file">;
+  quote_request: Schemas["QuoteRequest"];
 }
 export type FormName = keyof FormBodies;
 
@@ -187,13 +190,90 @@ export const FORMS: { [N in FormName]: FormDefinition<N> } = {
     inbox: () => "product_order_form",
     from: (b) => b.productName,
   },
+  quote_request: {
+    path: "/quote_request",
+    body: "json",
+    files: [],
+    numbers: [],
+    what: "quotation request",
+    labels: {
+      firstName: "First name",
+      lastName: "Last name",
+      email: "E-mail",
+      phoneNumber: "Phone",
+      companyName: "Company",
+      message: "Message",
+      items: "Products",
+    },
+    inbox: () => "quote_request",
+    from: (b) => `${name(b.firstName, b.lastName)} (${b.companyName})`,
+  },
 };
+
+/** The catalogue as the notification names it: each product's title by slug, and the site's address. */
+export interface Catalogue {
+  siteUrl: string;
+  titles: Record<string, string>;
+}
+
+const catalogues = new Map<string, Catalogue>();
+
+/**
+ * The product titles of data/products/*.json and the siteUrl of
+ * data/company.json (read once, from the working directory like
+ * data/contact.json). Without them an item is named by its slug and linked
+ * from the site's root.
+ */
+export function loadCatalogue(dataDir: string = path.resolve(process.cwd(), "data")): Catalogue {
+  const known = catalogues.get(dataDir);
+  if (known) return known;
+  const titles: Record<string, string> = {};
+  let siteUrl = "";
+  try {
+    const company = JSON.parse(fs.readFileSync(path.join(dataDir, "company.json"), "utf8")) as { siteUrl?: unknown };
+    if (typeof company.siteUrl === "string") siteUrl = company.siteUrl.replace(/\/+$/, "");
+  } catch {
+    // No company file: links are relative to the site's root.
+  }
+  try {
+    for (const file of fs.readdirSync(path.join(dataDir, "products"))) {
+      if (!file.endsWith(".json")) continue;
+      const product = JSON.parse(fs.readFileSync(path.join(dataDir, "products", file), "utf8")) as { slug?: unknown; name?: unknown };
+      if (typeof product.slug === "string" && typeof product.name === "string") titles[product.slug] = product.name;
+    }
+  } catch {
+    // No product data: items are named by their slugs.
+  }
+  const loaded = { siteUrl, titles };
+  catalogues.set(dataDir, loaded);
+  return loaded;
+}
+
+type QuoteItem = Schemas["QuoteItem"];
+
+/** The items of a quotation request, one block each: the product's title, its model, quantity and note, and the link to its page. */
+export function quoteItemsText(items: QuoteItem[], { siteUrl, titles }: Catalogue = loadCatalogue()): string {
+  const lines: string[] = [];
+  items.forEach((item, index) => {
+    if (index > 0) lines.push("");
+    lines.push(`${index + 1}. ${titles[item.product] ?? item.product}`);
+    if (item.model !== undefined) lines.push(`   Model: ${item.model}`);
+    lines.push(`   Quantity: ${item.quantity}`);
+    if (item.note !== undefined && item.note !== "") {
+      const [first, ...rest] = item.note.split(/\r\n?|\n|[\u0085\u2028\u2029]/);
+      lines.push(`   Note: ${first}`, ...rest.map((line) => `         ${line}`));
+    }
+    lines.push(`   Page: ${siteUrl}/${item.product}`);
+  });
+  return lines.join("\n");
+}
 
 /** A field's value as the notification shows it. */
 export function displayValue(form: FormName, field: string, value: unknown): string {
   if (form === "demo_form" && field === "interestedIn" && typeof value === "string" && DEMO_OPTIONS[value]) {
     return `${DEMO_OPTIONS[value]} (${value})`;
   }
+  if (form === "quote_request" && field === "items" && Array.isArray(value)) return quoteItemsText(value as QuoteItem[]);
   if (Array.isArray(value)) return value.map(String).join(", ");
   return String(value);
 }

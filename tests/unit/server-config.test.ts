@@ -220,6 +220,7 @@ describe("inboxes", () => {
       sme_form: "trainings@example.com",
       transfer_partner_form: "partners@example.com",
       news_letter: "media@example.com",
+      quote_request: "sales@example.com",
     });
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -232,6 +233,12 @@ describe("inboxes", () => {
     expect(inboxes.contact).toBe("front@example.com, back@example.com");
     expect(inboxes.news_letter).toBe("news@example.com");
     expect(inboxes.career).toBe("desk@example.com");
+  });
+
+  it("MAIL_TO_QUOTE_REQUEST sets the quotation requests' inbox, else MAIL_TO_DEFAULT without a Sales card", () => {
+    expect(resolveInboxes({ MAIL_TO_QUOTE_REQUEST: "quotes@example.com" }, "/nowhere/contact.json").quote_request).toBe("quotes@example.com");
+    expect(resolveInboxes({ MAIL_TO_DEFAULT: "desk@example.com" }, "/nowhere/contact.json").quote_request).toBe("desk@example.com");
+    expect(resolveInboxes({}, path.join(ROOT, "data", "contact.json")).quote_request).toBe("sales@example.com");
   });
 });
 
