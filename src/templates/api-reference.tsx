@@ -261,17 +261,8 @@ function ExampleView({ example, media, context }: { example: Example; media: Med
 
 function ResponseView({ response, context, level = 5 }: { response: Response; context: string; level?: 3 | 5 }): React.ReactElement {
   const Heading = level === 3 ? "h3" : "h5";
-  return (
-    <div className={styles.response} data-status={response.status}>
-      <Heading className={styles.status}>
-        <span className={Number(response.status) < 400 ? styles.statusOk : styles.statusError}>{response.status}</span> {response.reason}
-      </Heading>
-      <Text blocks={response.description} />
-      {response.shared && (
-        <p className={styles.sharedLink}>
-          <a href={`#${response.shared}`}>Headers and body of {response.status} answers</a>
-        </p>
-      )}
+  const body = (
+    <>
       {response.headers.length > 0 && <HeaderTable headers={response.headers} caption={`${context}: headers`} />}
       {response.content.map((media) => (
         <div key={media.mediaType}>
@@ -289,6 +280,28 @@ function ResponseView({ response, context, level = 5 }: { response: Response; co
           )}
         </div>
       ))}
+    </>
+  );
+  return (
+    <div className={styles.response} data-status={response.status}>
+      <Heading className={styles.status}>
+        <span className={Number(response.status) < 400 ? styles.statusOk : styles.statusError}>{response.status}</span> {response.reason}
+      </Heading>
+      <Text blocks={response.description} />
+      {response.shared && (
+        <p className={styles.sharedLink}>
+          <a href={`#${response.shared}`}>Headers and body of {response.status} answers</a>
+        </p>
+      )}
+      {level === 3 && (response.headers.length > 0 || response.content.length > 0) ? (
+        // A common answer: its headers and bodies one step away, like each call's details.
+        <details className={styles.more} data-answer-details>
+          <summary>Headers and example body</summary>
+          {body}
+        </details>
+      ) : (
+        body
+      )}
     </div>
   );
 }
@@ -296,7 +309,7 @@ function ResponseView({ response, context, level = 5 }: { response: Response; co
 /** An answer the contract reuses, shown once with the calls that give it. */
 function SharedResponseView({ response }: { response: SharedResponse }): React.ReactElement {
   return (
-    <section id={response.id} className={styles.operation} aria-label={`${response.status} ${response.reason} (${response.name})`} data-shared-response={response.name}>
+    <article id={response.id} className={styles.operation} aria-label={`${response.status} ${response.reason} (${response.name})`} data-shared-response={response.name}>
       <ResponseView response={response} context={`${response.name} answer`} level={3} />
       <p className={styles.opId}>
         Given by{" "}
@@ -307,7 +320,7 @@ function SharedResponseView({ response }: { response: SharedResponse }): React.R
           </React.Fragment>
         ))}
       </p>
-    </section>
+    </article>
   );
 }
 
@@ -328,6 +341,10 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
         {op.deprecated && <strong> · deprecated</strong>}
       </p>
 
+      {/* Closed at first: a page of every call laid out at once is slow to show on a phone; fragment links and find-in-page open it. */}
+      <details className={styles.more} data-operation-details>
+        <summary>{op.requestBody ? "Fields, examples, answers and calls" : op.parameters.length > 0 ? "Parameters, answers and calls" : "Answers and calls"}</summary>
+
       {op.parameters.length > 0 && (
         <>
           <h4>Parameters</h4>
@@ -337,7 +354,7 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
 
       {op.requestBody &&
         op.requestBody.content.map((media) => (
-          <section key={media.mediaType} aria-label={`${op.id}: request body`}>
+          <div key={media.mediaType} data-request-body={media.mediaType}>
             <h4>Request body</h4>
             <p className={styles.media}>
               <code>{media.mediaType}</code>
@@ -361,7 +378,7 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
             {media.examples.map((example) => (
               <ExampleView key={example.name} example={example} media={media} context={`${op.id}, request`} />
             ))}
-          </section>
+          </div>
         ))}
 
       <h4>Answers</h4>
@@ -372,6 +389,7 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
       <h4>Calls</h4>
       <Code code={op.snippets.curl} label={`curl call of ${op.id}`} />
       <Code code={op.snippets.fetch} label={`openapi-fetch call of ${op.id}`} />
+      </details>
     </article>
   );
 }
@@ -473,7 +491,7 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
         </nav>
 
         <div className={styles.content}>
-          <section id="introduction" aria-labelledby="introduction-heading">
+          <section id="introduction">
             <h2 id="introduction-heading">Introduction</h2>
             <Text blocks={model.description} />
             <p>
@@ -482,7 +500,8 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
             </p>
           </section>
           {model.groups.map((group) => (
-            <section key={group.id} id={group.id} aria-labelledby={`${group.id}-heading`} className={styles.group}>
+            // Sections without a name: the tags are headings, not landmarks (a "Newsletter" one would repeat the footer's).
+            <section key={group.id} id={group.id} className={styles.group}>
               <h2 id={`${group.id}-heading`}>{group.name}</h2>
               <Text blocks={group.description} />
               {group.operations.map((op) => (
@@ -491,7 +510,7 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
             </section>
           ))}
           {model.sharedResponses.length > 0 && (
-            <section id="common-answers" aria-labelledby="common-answers-heading" className={styles.group}>
+            <section id="common-answers" className={styles.group}>
               <h2 id="common-answers-heading">Common answers</h2>
               <p>The answers several calls give, with their headers and example bodies.</p>
               {model.sharedResponses.map((response) => (

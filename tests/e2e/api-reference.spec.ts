@@ -26,6 +26,14 @@ const OPERATIONS = Object.entries(contract.paths).flatMap(([p, item]) =>
     .map(([method, op]) => ({ path: p, method: method.toUpperCase(), id: op.operationId, summary: op.summary })),
 );
 
+/** Opens an operation's details (closed at first) from the keyboard. */
+async function openDetails(page: Page, operationId: string): Promise<void> {
+  const details = page.locator(`article[id="${operationId}"] details[data-operation-details]`);
+  await details.locator("> summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(details).toHaveAttribute("open", "");
+}
+
 /** The footer sign-up is on every page: its data-hydrated flag says React has taken over. */
 async function gotoHydrated(page: Page, url = "/api-reference"): Promise<void> {
   await page.goto(url);
@@ -62,12 +70,20 @@ test("the contact enquiry's field table marks the contract's required fields, wi
   await gotoHydrated(page);
   const schema = contract.components.schemas.ContactEnquiry as { required: string[]; properties: Obj };
   const article = page.locator("article#sendContactEnquiry");
+  await openDetails(page, "sendContactEnquiry");
+  await openDetails(page, "applyForJob");
   for (const name of Object.keys(schema.properties)) {
     const row = article.locator(`tr[data-field="${name}"]`);
     await expect(row.locator("td").nth(1)).toHaveText(schema.required.includes(name) ? "required" : "optional");
   }
   const phone = contract.components.schemas.PhoneTenDigits as { "x-pattern-message": string };
   await expect(article.locator('tr[data-field="phoneNumber"]')).toContainText(phone["x-pattern-message"]);
+  // The optional Idempotency-Key header of a POST, and the rate-limit headers of the common 429 answer.
+  await expect(article.getByRole("region", { name: "sendContactEnquiry: parameters" })).toContainText("Idempotency-Key");
+  const tooMany = page.locator("article#response-toomanyrequests");
+  await tooMany.locator("details[data-answer-details] > summary").click();
+  for (const header of ["RateLimit", "RateLimit-Policy", "Retry-After"]) await expect(tooMany.getByRole("rowheader", { name: header, exact: true })).toBeVisible();
+  await expect(article.locator('[data-status="429"] a')).toHaveAttribute("href", "#response-toomanyrequests");
   // A multipart call shows its files' rules.
   await expect(page.locator("article#applyForJob")).toContainText("PDF, DOC, DOCX");
   await expect(page.locator("article#applyForJob")).toContainText("multipart/form-data");
@@ -79,6 +95,7 @@ test("a copy button copies its curl call, from the keyboard, and says so", async
   const article = page.locator("article#sendContactEnquiry");
   const button = article.getByRole("button", { name: "Copy the curl call of sendContactEnquiry" });
   const code = article.locator("pre", { hasText: /^curl / });
+  await openDetails(page, "sendContactEnquiry");
   await button.focus();
   await expect(button).toBeFocused();
   await page.keyboard.press("Enter");
@@ -124,7 +141,11 @@ test("no axe violation, on a desktop and on a phone, with the answers' field tab
     ).toEqual([]);
   };
   await check("desktop");
-  await page.locator("article#sendContactEnquiry details summary").first().click();
+  await openDetails(page, "sendContactEnquiry");
+  await openDetails(page, "applyForJob");
+  await page.locator("article#response-badrequest details[data-answer-details] > summary").click();
+  await page.locator("article#response-badrequest details details > summary").first().click();
+  await expect(page.locator("article#response-badrequest details details")).toHaveAttribute("open", "");
   await check("answer fields open");
   await page.setViewportSize({ width: 360, height: 740 });
   await check("360 px");
@@ -133,9 +154,15 @@ test("no axe violation, on a desktop and on a phone, with the answers' field tab
 test("on a 360 px phone the page never scrolls sideways; code blocks and tables scroll inside themselves", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await gotoHydrated(page);
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  await page.evaluate(() => document.querySelectorAll("details").forEach((details) => (details.open = true)));
+  // Each part of the page in view in turn (off-screen calls are laid out as they come near).
+  for (const part of await page.locator("main article, main nav, main section").all()) {
+    await part.scrollIntoViewIfNeeded();
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll, (await part.getAttribute("id")) ?? "part").toBeLessThanOrEqual(widths.client);
+  }
   const pre = page.locator("article#sendContactEnquiry pre").last();
+  await pre.scrollIntoViewIfNeeded();
   const box = await pre.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, overflow: getComputedStyle(element).overflowX }));
   expect(box.overflow).toBe("auto");
   expect(box.client).toBeLessThanOrEqual(360);
