@@ -1,0 +1,89 @@
+import React, { useId, useState } from "react";
+import { graphql, Link, useStaticQuery } from "gatsby";
+import { addItem } from "./store";
+import { fillText } from "./texts";
+import * as styles from "./AddToEnquiry.module.css";
+
+interface AddTexts {
+  enquiryJson: { add: { label: string; modelLabel: string; anyModel: string; added: string; full: string; view: string } };
+}
+
+interface AddToEnquiryProps {
+  product: string;
+  name: string;
+  /** The models the product's specification names: offered as an optional choice. */
+  models?: readonly string[];
+  /** A product card's small button (above the card's stretched link). */
+  compact?: boolean;
+}
+
+/**
+ * "Add to enquiry": puts the product (and the chosen model, if any) on the
+ * visitor's enquiry list, or raises its quantity when it is listed already,
+ * and says so in a polite status message with a link to the list.
+ */
+export function AddToEnquiry({ product, name, models = [], compact = false }: AddToEnquiryProps): React.ReactElement {
+  const { enquiryJson } = useStaticQuery<AddTexts>(graphql`
+    query AddToEnquiryTexts {
+      enquiryJson {
+        add {
+          label
+          modelLabel
+          anyModel
+          added
+          full
+          view
+        }
+      }
+    }
+  `);
+  const text = enquiryJson.add;
+  const id = useId();
+  const [model, setModel] = useState("");
+  const [message, setMessage] = useState<{ text: string; added: boolean } | null>(null);
+
+  const add = () => {
+    const added = addItem({ product, name, model: model || undefined });
+    setMessage({ text: added ? fillText(text.added, { name: model ? `${name} ${model}` : name }) : text.full, added });
+  };
+
+  return (
+    <div className={compact ? styles.compact : styles.block} data-testid="add-to-enquiry">
+      {!compact && models.length > 0 && (
+        <div className={styles.model}>
+          <label htmlFor={`${id}-model`} className={styles.modelLabel}>
+            {text.modelLabel}
+          </label>
+          <select id={`${id}-model`} className={styles.select} value={model} onChange={(event) => setModel(event.target.value)}>
+            <option value="">{text.anyModel}</option>
+            {models.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <button
+        type="button"
+        className={compact ? `btn btn-outline ${styles.compactButton}` : "btn btn-dark"}
+        onClick={add}
+        aria-label={compact ? `${text.label}: ${name}` : undefined}
+      >
+        {text.label}
+      </button>
+      <p role="status" className={styles.status}>
+        {message && (
+          <>
+            {message.text}{" "}
+            {message.added && (
+              <Link to="/enquiry" className={styles.view}>
+                {text.view}
+              </Link>
+            )}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

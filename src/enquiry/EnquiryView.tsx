@@ -1,0 +1,334 @@
+import React, { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "gatsby";
+import type { ApiSchemas } from "../api/client";
+import contractRules from "../api/form-rules/requestQuotation.json";
+import { loadClient } from "../forms/api-client";
+import { FormStatus, RequiredNote } from "../forms/FormStatus";
+import { TextField } from "../forms/TextField";
+import { useContractForm } from "../forms/useContractForm";
+import { choicesOf, type FormRules } from "../forms/validation";
+import COMMON from "../forms/texts/common.json";
+import { clearItems, MAX_NOTE, MAX_QUANTITY, removeItem, updateItem, type EnquiryItem } from "./store";
+import { fillText } from "./texts";
+import { useEnquiryItems } from "./useEnquiryItems";
+import * as formStyles from "../forms/Form.module.css";
+import * as styles from "./EnquiryView.module.css";
+
+const RULES = contractRules as FormRules;
+const MAIL_TYPE = choicesOf(RULES, "mailType")[0];
+const INITIAL = { firstName: "", lastName: "", email: "", phoneNumber: "", companyName: "", message: "" };
+
+export interface EnquiryTexts {
+  list: {
+    heading: string;
+    product: string;
+    model: string;
+    anyModel: string;
+    quantity: string;
+    note: string;
+    remove: string;
+    removed: string;
+    clear: string;
+    cleared: string;
+  };
+  empty: { heading: string; text: string; catalogueHeading: string; searchLabel: string };
+  form: {
+    heading: string;
+    text: string;
+    labels: Record<keyof typeof INITIAL, string>;
+    submit: string;
+    success: string;
+  };
+}
+
+export interface CatalogueProduct {
+  slug: string;
+  name: string;
+  models: string[];
+}
+
+interface Props {
+  texts: EnquiryTexts;
+  products: CatalogueProduct[];
+  categories: { slug: string; name: string }[];
+}
+
+/** An item as the contract takes it: no empty model or note, nothing but its four fields. */
+export function quoteItemOf(item: EnquiryItem): ApiSchemas["QuoteItem"] {
+  const out: ApiSchemas["QuoteItem"] = { product: item.product as ApiSchemas["QuoteItem"]["product"], quantity: item.quantity };
+  if (item.model?.trim()) out.model = item.model;
+  if (item.note?.trim()) out.note = item.note;
+  return out;
+}
+
+function validQuantity(text: string): number | undefined {
+  if (!/^\d+$/.test(text.trim())) return undefined;
+  const n = Number(text);
+  return n >= 1 && n <= MAX_QUANTITY ? n : undefined;
+}
+
+interface RowProps {
+  item: EnquiryItem;
+  product: CatalogueProduct | undefined;
+  texts: EnquiryTexts["list"];
+  idPrefix: string;
+  invalid: boolean;
+  showInvalid: boolean;
+  onQuantityValidity: (id: string, valid: boolean) => void;
+  onRemove: (item: EnquiryItem, name: string) => void;
+}
+
+function ItemRow({ item, product, texts, idPrefix, invalid, showInvalid, onQuantityValidity, onRemove }: RowProps): React.ReactElement {
+  const name = product?.name ?? item.name;
+  const models = product?.models ?? [];
+  const [quantity, setQuantity] = useState(String(item.quantity));
+  const [touched, setTouched] = useState(false);
+  const id = `${idPrefix}-${item.id}`;
+
+  // Another tab (or the add buttons) changed the quantity: show it, unless the visitor is typing an invalid one here.
+  useEffect(() => {
+    if (!invalid) setQuantity(String(item.quantity));
+  }, [item.quantity, invalid]);
+
+  const markInvalid = invalid && (touched || showInvalid);
+  return (
+    <li className={styles.item} data-testid="enquiry-item" data-product={item.product}>
+      <h3 className={styles.itemName} id={`${id}-name`}>
+        <Link to={`/${item.product}`}>{name}</Link>
+      </h3>
+      <div className={styles.itemFields}>
+        {models.length > 0 || item.model ? (
+          <div className={formStyles.field}>
+            <label htmlFor={`${id}-model`} className={formStyles.label}>
+              {texts.model}
+            </label>
+            <select
+              id={`${id}-model`}
+              className={formStyles.control}
+              value={item.model ?? ""}
+              aria-describedby={`${id}-name`}
+              onChange={(event) => updateItem(item.id, { model: event.target.value })}
+            >
+              <option value="">{texts.anyModel}</option>
+              {(item.model && !models.includes(item.model) ? [...models, item.model] : models).map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className={formStyles.field}>
+          <label htmlFor={`${id}-quantity`} className={formStyles.label}>
+            {texts.quantity}
+          </label>
+          <input
+            id={`${id}-quantity`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_QUANTITY}
+            step={1}
+            required
+            className={`${formStyles.control} ${styles.quantity} ${markInvalid ? formStyles.invalid : ""}`}
+            value={quantity}
+            aria-invalid={markInvalid || undefined}
+            aria-describedby={`${id}-name`}
+            data-testid="enquiry-quantity"
+            onBlur={() => setTouched(true)}
+            onChange={(event) => {
+              setQuantity(event.target.value);
+              const n = validQuantity(event.target.value);
+              onQuantityValidity(item.id, n !== undefined);
+              if (n !== undefined) updateItem(item.id, { quantity: n });
+            }}
+          />
+        </div>
+        <div className={`${formStyles.field} ${styles.note}`}>
+          <label htmlFor={`${id}-note`} className={formStyles.label}>
+            {texts.note}
+          </label>
+          <textarea
+            id={`${id}-note`}
+            rows={2}
+            maxLength={MAX_NOTE}
+            className={formStyles.control}
+            defaultValue={item.note ?? ""}
+            aria-describedby={`${id}-name`}
+            onChange={(event) => updateItem(item.id, { note: event.target.value })}
+          />
+        </div>
+      </div>
+      <button type="button" className={`btn btn-outline ${styles.remove}`} onClick={() => onRemove(item, name)}>
+        {fillText(texts.remove, { name })}
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The enquiry list and its form: each item with its product's name and link,
+ * an optional model, a quantity (1 or more) and an optional note, changed or
+ * removed in place; then the contact fields of the contract's rules and one
+ * send. An invalid send marks the fields and sends nothing; a success empties
+ * the list; a failure keeps everything and shows the server's message.
+ */
+export function EnquiryView({ texts, products, categories }: Props): React.ReactElement {
+  const { items, loaded } = useEnquiryItems();
+  const byslug = useMemo(() => new Map(products.map((p) => [p.slug, p])), [products]);
+  const [invalidQuantities, setInvalidQuantities] = useState<ReadonlySet<string>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const listed = useMemo(() => items.filter((item) => byslug.has(item.product)), [items, byslug]);
+  const body = useMemo(() => ({ mailType: MAIL_TYPE, items: listed.map(quoteItemOf) }), [listed]);
+  const extraValidity = useCallback(
+    () => ({ items: listed.length > 0 && listed.every((item) => !invalidQuantities.has(item.id)) }),
+    [listed, invalidQuantities],
+  );
+
+  const form = useContractForm({
+    rules: RULES,
+    initialValues: INITIAL,
+    fixed: body,
+    extraValidity,
+    disableWhileInvalid: false,
+    send: async (sent) => (await loadClient()).api.POST("/api/v1/contact/quote_request", { body: sent as ApiSchemas["QuoteRequest"] }),
+    successMessage: texts.form.success,
+    failureMessage: async (failure) => (await loadClient()).errorMessage(failure),
+    onSuccess: () => {
+      clearItems();
+      setInvalidQuantities(new Set());
+      setAttempted(false);
+    },
+  });
+
+  const onQuantityValidity = useCallback((id: string, valid: boolean) => {
+    setInvalidQuantities((current) => {
+      if (valid === !current.has(id)) return current;
+      const next = new Set(current);
+      if (valid) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  const onRemove = useCallback(
+    (item: EnquiryItem, name: string) => {
+      removeItem(item.id);
+      onQuantityValidity(item.id, true);
+      setAnnouncement(fillText(texts.list.removed, { name }));
+      headingRef.current?.focus();
+    },
+    [onQuantityValidity, texts.list.removed],
+  );
+
+  const statusRef = useRef<HTMLDivElement>(null);
+  const succeeded = form.status?.kind === "success";
+  useEffect(() => {
+    // The form is gone with the list: the success message takes the focus.
+    if (succeeded) statusRef.current?.focus();
+  }, [succeeded]);
+
+  const empty = listed.length === 0;
+  return (
+    <div className={styles.view} data-testid="enquiry-view" data-loaded={loaded || undefined} data-empty={empty || undefined}>
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
+      {empty ? (
+        <section className={styles.empty} aria-labelledby="enquiry-empty" data-testid="enquiry-empty">
+          <h2 id="enquiry-empty">{texts.empty.heading}</h2>
+          <p>{texts.empty.text}</p>
+          <h3>{texts.empty.catalogueHeading}</h3>
+          <ul className={styles.catalogue}>
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <Link to={`/${category.slug}`}>{category.name}</Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/search">{texts.empty.searchLabel}</Link>
+            </li>
+          </ul>
+        </section>
+      ) : (
+        <form
+          {...form.formProps}
+          className={`${formStyles.form} ${styles.form}`}
+          onSubmit={(event) => {
+            setAttempted(true);
+            form.formProps.onSubmit(event);
+          }}
+          data-form-slot="enquiry"
+        >
+          <section aria-labelledby="enquiry-items">
+            <div className={styles.listHead}>
+              <h2 id="enquiry-items" ref={headingRef} tabIndex={-1}>
+                {texts.list.heading} <span className={styles.count}>({listed.length})</span>
+              </h2>
+              <button
+                type="button"
+                className={`btn btn-outline ${styles.clear}`}
+                onClick={() => {
+                  clearItems();
+                  setInvalidQuantities(new Set());
+                  setAnnouncement(texts.list.cleared);
+                }}
+              >
+                {texts.list.clear}
+              </button>
+            </div>
+            <ul className={styles.items}>
+              {listed.map((item) => (
+                <ItemRow
+                  key={item.id}
+                  item={item}
+                  product={byslug.get(item.product)}
+                  texts={texts.list}
+                  idPrefix={form.id}
+                  invalid={invalidQuantities.has(item.id)}
+                  showInvalid={attempted}
+                  onQuantityValidity={onQuantityValidity}
+                  onRemove={onRemove}
+                />
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="enquiry-contact" className={styles.contact}>
+            <h2 id="enquiry-contact">{texts.form.heading}</h2>
+            <p>{texts.form.text}</p>
+            <RequiredNote text={COMMON.requiredNote} />
+            <div className={formStyles.grid}>
+              <TextField form={form} name="firstName" label={texts.form.labels.firstName} autoComplete="given-name" />
+              <TextField form={form} name="lastName" label={texts.form.labels.lastName} autoComplete="family-name" />
+              <TextField form={form} name="email" type="email" label={texts.form.labels.email} autoComplete="email" />
+              <TextField
+                form={form}
+                name="phoneNumber"
+                type="tel"
+                label={texts.form.labels.phoneNumber}
+                autoComplete="tel-national"
+                inputMode="numeric"
+                maxLength={10}
+                hint={COMMON.phoneTenDigitsHint}
+              />
+              <TextField form={form} name="companyName" label={texts.form.labels.companyName} autoComplete="organization" className={formStyles.wide} />
+              <TextField form={form} name="message" label={texts.form.labels.message} rows={4} className={formStyles.wide} />
+            </div>
+          </section>
+          <div className={formStyles.actions}>
+            <button type="submit" className="btn btn-dark" disabled={form.buttonDisabled} aria-busy={form.submitting || undefined}>
+              {texts.form.submit}
+            </button>
+          </div>
+        </form>
+      )}
+      <div ref={statusRef} tabIndex={-1} className={styles.statusWrap} data-testid="enquiry-status">
+        <FormStatus status={form.status} />
+      </div>
+    </div>
+  );
+}

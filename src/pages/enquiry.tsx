@@ -1,0 +1,91 @@
+import React from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { Layout } from "../components/Layout";
+import { Seo } from "../components/Seo";
+import { EnquiryView, type CatalogueProduct, type EnquiryTexts } from "../enquiry/EnquiryView";
+import * as styles from "./enquiry.module.css";
+
+interface EnquiryData {
+  page: EnquiryTexts & { meta: { title: string; description: string }; heading: string; intro: string };
+  products: { nodes: CatalogueProduct[] };
+  categories: { nodes: { slug: string; name: string }[] };
+}
+
+/**
+ * /enquiry: the visitor's enquiry list (kept in the browser) and the form that
+ * sends it as one request for a quotation (quote_request).
+ */
+export default function EnquiryPage({ data }: PageProps<EnquiryData>): React.ReactElement {
+  const { page } = data;
+  return (
+    <Layout headerVariant="white">
+      <div className={`container section ${styles.page}`}>
+        <h1 className={styles.heading}>{page.heading}</h1>
+        <p className={styles.intro}>{page.intro}</p>
+        <EnquiryView texts={page} products={data.products.nodes} categories={data.categories.nodes} />
+      </div>
+    </Layout>
+  );
+}
+
+export const query = graphql`
+  query EnquiryPage {
+    page: enquiryJson {
+      meta {
+        title
+        description
+      }
+      heading
+      intro
+      list {
+        heading
+        product
+        model
+        anyModel
+        quantity
+        note
+        remove
+        removed
+        clear
+        cleared
+      }
+      empty {
+        heading
+        text
+        catalogueHeading
+        searchLabel
+      }
+      form {
+        heading
+        text
+        labels {
+          firstName
+          lastName
+          email
+          phoneNumber
+          companyName
+          message
+        }
+        submit
+        success
+      }
+    }
+    products: allProductsJson(sort: { name: ASC }) {
+      nodes {
+        slug
+        name
+        models
+      }
+    }
+    categories: allCategoriesJson {
+      nodes {
+        slug
+        name
+      }
+    }
+  }
+`;
+
+export function Head({ data, location }: HeadProps<EnquiryData>): React.ReactElement {
+  return <Seo title={data.page.meta.title} description={data.page.meta.description} pathname={location.pathname} />;
+}
