@@ -32,6 +32,7 @@ const PAGES = [
   "/search?query=torque",
   "/api-reference",
   "/downloads",
+  "/enquiry",
 ];
 
 const { values } = parseArgs({

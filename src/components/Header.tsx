@@ -7,6 +7,7 @@ import { Icon } from "./Icon";
 import { Logo } from "./Logo";
 import { NavMenu } from "./NavMenu";
 import { SearchBox } from "./SearchBox";
+import { HeaderEnquiry } from "../enquiry/HeaderEnquiry";
 import * as styles from "./Header.module.css";
 
 /** Scroll distance after which the navbar turns translucent and shadowed (spec: 50 px). */
@@ -68,6 +69,7 @@ export function Header({ variant = "dark" }: HeaderProps): React.ReactElement {
           </nav>
           <div className={styles.tools}>
             <SearchBox label={navigation.searchLabel} landmarkLabel={navigation.searchLandmarkLabel} placeholder={navigation.searchPlaceholder} />
+            <HeaderEnquiry />
             <GstClock label={company.timeZoneLabel} />
             <Link to={navigation.cta.to} className={`btn ${styles.cta}`}>
               {navigation.cta.label}

@@ -5,6 +5,7 @@ import { Seo } from "../components/Seo";
 import { useSearchUrls } from "../hooks/useSearchUrls";
 import { runSearch } from "../search/client";
 import { SearchOutcome, outcomeOf, type Outcome, type OutcomeLabels } from "../search/SearchOutcome";
+import { SearchResultAdd } from "../enquiry/SearchResultAdd";
 import { INPUT_ID, OUTCOME_ID, readServedResults } from "../search/served";
 import { readSearchParams, searchHref } from "../utils/search";
 import * as styles from "./search.module.css";
@@ -95,7 +96,7 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
         </form>
 
         <div id={OUTCOME_ID} className={styles.outcome} aria-live="polite" aria-busy={outcome.state === "loading"}>
-          <SearchOutcome labels={page} query={query} outcome={outcome} Link={Link} />
+          <SearchOutcome labels={page} query={query} outcome={outcome} Link={Link} Action={SearchResultAdd} />
         </div>
       </section>
     </Layout>

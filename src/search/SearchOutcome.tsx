@@ -49,9 +49,15 @@ interface Props {
   query: string;
   outcome: Outcome;
   Link: React.ComponentType<LinkProps>;
+  /**
+   * A result's action ("Add to enquiry"), given by the page in the browser. Its
+   * box is rendered (empty) on the server too, so hydration matches and the
+   * cards keep their size when the action appears.
+   */
+  Action?: React.ComponentType<{ slug: string; name: string }>;
 }
 
-export function SearchOutcome({ labels, query, outcome, Link }: Props): React.ReactElement | null {
+export function SearchOutcome({ labels, query, outcome, Link, Action }: Props): React.ReactElement | null {
   switch (outcome.state) {
     case "idle":
       return null;
@@ -107,6 +113,7 @@ export function SearchOutcome({ labels, query, outcome, Link }: Props): React.Re
                         {r.name}
                       </Link>
                     </h3>
+                    <div className="search-card-action">{Action && <Action slug={r.slug} name={r.name} />}</div>
                   </div>
                 </li>
               );

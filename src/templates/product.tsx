@@ -8,6 +8,7 @@ import { Gallery } from "../components/product/Gallery";
 import { ProductPanel } from "../components/product/ProductPanel";
 import { ProductTabs } from "../components/product/ProductTabs";
 import { UnitsToggle } from "../components/product/UnitsToggle";
+import { AddToEnquiry } from "../enquiry/AddToEnquiry";
 import type { ProductTabData, ProductUi } from "../components/product/types";
 import { productImageMap, type ProductImageNode } from "../components/product/product-images";
 import { hasConvertibleFigures } from "../utils/unit-preference";
@@ -18,6 +19,7 @@ interface ProductData {
     slug: string;
     name: string;
     shortDescription: string;
+    models: string[];
     meta: { title: string; description: string };
     tabs: ProductTabData[];
   } | null;
@@ -69,6 +71,7 @@ export default function ProductTemplate({ data, pageContext }: PageProps<Product
           <div className={styles.summary}>
             <h1 className={styles.title}>{product.name}</h1>
             <p className={styles.description}>{product.shortDescription}</p>
+            <AddToEnquiry product={product.slug} name={product.name} models={product.models} />
           </div>
           <div className={styles.gallery}>
             <Gallery
@@ -104,6 +107,7 @@ export const query = graphql`
       slug
       name
       shortDescription
+      models
       meta {
         title
         description

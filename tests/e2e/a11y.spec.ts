@@ -26,6 +26,7 @@ test("the sitemap lists every page", () => {
   expect(ROUTES.length).toBeGreaterThan(35);
   expect(ROUTES).toContain("/");
   expect(ROUTES).toContain("/square-drive-torque-wrench");
+  expect(ROUTES).toContain("/enquiry");
 });
 
 for (const route of ROUTES) {

@@ -3,6 +3,7 @@ import { Link } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../Picture";
 import { Icon } from "../Icon";
+import { AddToEnquiry } from "../../enquiry/AddToEnquiry";
 import * as styles from "./ProductCard.module.css";
 
 interface ProductCardProps {
@@ -40,6 +41,7 @@ export function ProductCard({ slug, name, shortDescription, image, imageSizes, c
           {cta}
           <Icon name="chevronRight" size={18} />
         </span>
+        <AddToEnquiry product={slug} name={name} compact />
       </div>
     </article>
   );
