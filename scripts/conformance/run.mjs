@@ -340,7 +340,7 @@ async function bodyChecks(operation) {
       cases += await property(fc.tuple(params, bodies), 1, async ([values, body]) => {
         const request =
           other === "application/x-www-form-urlencoded"
-            ? { ...requestOf(values, body), headers: { ...requestOf(values, body).headers, "content-type": other }, body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString() }
+            ? { ...requestOf(values, body), headers: { ...requestOf(values, body).headers, "content-type": other }, body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, v !== null && typeof v === "object" ? JSON.stringify(v) : String(v)])).toString() }
             : requestOf(values, body, other);
         check(operation, label, request, `(${other}) ${JSON.stringify(body)}`, await send(request), 415);
       });
