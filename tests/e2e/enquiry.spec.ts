@@ -1,0 +1,234 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { JS_BUDGET_BYTES, weighRoute } from "./built-site";
+
+/**
+ * The enquiry list: "Add to enquiry" on product pages and product cards, the
+ * header's count, /enquiry kept across reloads, and one quote_request sent
+ * with every item (real server, real Chromium).
+ */
+
+const QUOTE_PATH = "/api/v1/contact/quote_request";
+const SUCCESS = "Your enquiry has been sent successfully!";
+
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('footer form[data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
+}
+
+async function open(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await hydrated(page);
+}
+
+/** Every quote_request the page sends. */
+function quoteRequests(page: Page): Request[] {
+  const sent: Request[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === QUOTE_PATH) sent.push(request);
+  });
+  return sent;
+}
+
+async function addFromProductPage(page: Page, slug: string, model?: string): Promise<void> {
+  await open(page, `/${slug}`);
+  const add = page.locator("main").getByTestId("add-to-enquiry").first();
+  if (model) await add.getByLabel("Model (optional)").selectOption(model);
+  await add.getByRole("button", { name: "Add to enquiry" }).click();
+  await expect(add.getByRole("status")).toContainText("added to your enquiry");
+}
+
+/** The enquiry's form (the footer has a form with an e-mail field too). */
+const enquiryForm = (page: Page) => page.locator('form[data-form-slot="enquiry"]');
+
+async function fillContact(page: Page): Promise<void> {
+  const form = enquiryForm(page);
+  await form.getByLabel("First name").fill("Ada");
+  await form.getByLabel("Last name").fill("Lovelace");
+  await form.getByLabel("E-mail").fill("ada@example.org");
+  await form.getByLabel("Phone number").fill("0501234567");
+  await form.getByLabel("Company").fill("Analytical Engines");
+}
+
+const items = (page: Page) => page.getByTestId("enquiry-item");
+
+test("items added from two product pages and a category card are listed on /enquiry after reloading, and sent once", async ({ page }) => {
+  const sent = quoteRequests(page);
+  await addFromProductPage(page, "low-profile-torque-wrench", "ALT06");
+  // The same product and model again: its quantity grows, the list keeps one item.
+  await page.getByRole("button", { name: "Add to enquiry" }).click();
+  await expect(page.getByTestId("header-enquiry-count")).toHaveText("1");
+
+  await addFromProductPage(page, "torque-pump");
+  await expect(page.getByTestId("header-enquiry-count")).toHaveText("2");
+
+  await open(page, "/controlled-bolting-hydraulic-equipments");
+  await page.getByRole("button", { name: "Add to enquiry: Nut Splitter" }).click();
+  await expect(page.getByTestId("header-enquiry-count")).toHaveText("3");
+  await expect(page.getByTestId("header-enquiry-status")).toHaveText("3 products in your enquiry");
+
+  await page.getByTestId("header-enquiry").click();
+  await expect(page).toHaveURL(/\/enquiry\/?$/);
+  await page.reload();
+  await hydrated(page);
+  await expect(items(page)).toHaveCount(3);
+  const wrench = items(page).filter({ hasText: "Low Profile Torque Wrench" });
+  await expect(wrench.getByRole("link", { name: "Low Profile Torque Wrench" })).toHaveAttribute("href", "/low-profile-torque-wrench");
+  await expect(wrench.getByLabel("Model (optional)")).toHaveValue("ALT06");
+  await expect(wrench.getByLabel("Quantity")).toHaveValue("2");
+  await expect(items(page).filter({ hasText: "Torque Pump" }).getByLabel("Quantity")).toHaveValue("1");
+  const splitter = items(page).filter({ hasText: "Nut Splitter" });
+  await expect(splitter.getByLabel("Quantity")).toHaveValue("1");
+
+  // Changes are kept too.
+  await splitter.getByLabel("Quantity").fill("5");
+  await splitter.getByLabel("Note (optional)").fill("For M36 nuts.");
+  await page.reload();
+  await hydrated(page);
+  await expect(items(page).filter({ hasText: "Nut Splitter" }).getByLabel("Quantity")).toHaveValue("5");
+
+  await fillContact(page);
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname === QUOTE_PATH);
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  expect((await answered).status()).toBe(201);
+  await expect(page.getByRole("status").filter({ hasText: SUCCESS })).toHaveText(SUCCESS);
+
+  expect(sent).toHaveLength(1);
+  const body = sent[0].postDataJSON() as Record<string, unknown>;
+  expect(body).toEqual({
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.org",
+    phoneNumber: "0501234567",
+    companyName: "Analytical Engines",
+    mailType: "quote_request",
+    items: [
+      { product: "low-profile-torque-wrench", model: "ALT06", quantity: 2 },
+      { product: "torque-pump", quantity: 1 },
+      { product: "nut-splitter", quantity: 5, note: "For M36 nuts." },
+    ],
+  });
+
+  // The list is emptied, here, in the header and after a reload.
+  await expect(items(page)).toHaveCount(0);
+  await expect(page.getByTestId("enquiry-empty")).toBeVisible();
+  await expect(page.getByTestId("header-enquiry-count")).toHaveCount(0);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId("enquiry-empty")).toBeVisible();
+  expect(sent).toHaveLength(1);
+});
+
+test("an invalid send marks the fields and sends nothing", async ({ page }) => {
+  const sent = quoteRequests(page);
+  await addFromProductPage(page, "flange-spreader");
+  await open(page, "/enquiry");
+  await expect(items(page)).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  for (const label of ["First name", "Last name", "E-mail", "Phone number", "Company"]) {
+    await expect(enquiryForm(page).getByLabel(label)).toHaveAttribute("aria-invalid", "true");
+  }
+  await expect(enquiryForm(page).getByLabel("First name")).toBeFocused();
+
+  // A quantity of 0 is refused in the page too.
+  await fillContact(page);
+  await page.getByLabel("Quantity").fill("0");
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page.getByLabel("Quantity")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Quantity")).toBeFocused();
+  await page.waitForTimeout(300);
+  expect(sent).toHaveLength(0);
+  await expect(items(page)).toHaveCount(1);
+});
+
+test("a failure keeps the list and the fields and shows the server's message", async ({ page }) => {
+  const message = "The service is busy. Please send again in 30 seconds.";
+  await page.route(`**${QUOTE_PATH}`, (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", headers: { "Retry-After": "30" }, body: JSON.stringify({ message }) }),
+  );
+  await addFromProductPage(page, "hydraulic-pullers", "HP60L");
+  await open(page, "/enquiry");
+  await fillContact(page);
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: message })).toHaveText(message);
+  await expect(items(page)).toHaveCount(1);
+  await expect(page.getByLabel("Model (optional)")).toHaveValue("HP60L");
+  await expect(enquiryForm(page).getByLabel("First name")).toHaveValue("Ada");
+  await page.reload();
+  await hydrated(page);
+  await expect(items(page)).toHaveCount(1);
+});
+
+test("works by keyboard: add, reach the list from the header, remove", async ({ page }) => {
+  await open(page, "/torque-pump");
+  const add = page.locator("main").getByRole("button", { name: "Add to enquiry" });
+  await add.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("header-enquiry-count")).toHaveText("1");
+  await expect(page.getByTestId("header-enquiry-status")).toHaveText("1 product in your enquiry");
+
+  // The header entry is a link in the tab order, named with the count.
+  const entry = page.getByRole("link", { name: /^Enquiry\W*1 product in your enquiry$/ });
+  await entry.focus();
+  await expect(entry).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/enquiry\/?$/);
+  await hydrated(page);
+
+  const quantity = page.getByLabel("Quantity");
+  await quantity.focus();
+  await page.keyboard.press("ArrowUp");
+  await expect(quantity).toHaveValue("2");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Note (optional)")).toBeFocused();
+  await page.keyboard.press("Tab");
+  const remove = page.getByRole("button", { name: "Remove Torque Pump" });
+  await expect(remove).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("enquiry-empty")).toBeVisible();
+  await expect(page.getByTestId("enquiry-empty").getByRole("link", { name: "Search products" })).toBeVisible();
+  await expect(page.getByTestId("header-enquiry-count")).toHaveCount(0);
+});
+
+test("a search result and another tab add to the same list; corrupt storage reads as an empty list", async ({ page, context }) => {
+  await open(page, "/search?query=torque");
+  await page.getByRole("button", { name: "Add to enquiry: Torque Pump" }).click();
+  await expect(page.getByTestId("header-enquiry-count")).toHaveText("1");
+
+  const other = await context.newPage();
+  await open(other, "/enquiry");
+  await expect(items(other)).toHaveCount(1);
+  await page.getByRole("button", { name: "Add to enquiry: Square Drive Torque Wrench" }).click();
+  await expect(items(other)).toHaveCount(2);
+  await expect(other.getByTestId("header-enquiry-count")).toHaveText("2");
+
+  await other.evaluate(() => localStorage.setItem("enquiry-list", "{not json"));
+  await other.reload();
+  await hydrated(other);
+  await expect(other.getByTestId("enquiry-empty")).toBeVisible();
+  await expect(other.getByTestId("header-enquiry-count")).toHaveCount(0);
+});
+
+test("/enquiry with items has no axe violation", async ({ page }) => {
+  await addFromProductPage(page, "impact-sockets", "AST25X");
+  await open(page, "/enquiry");
+  await expect(items(page)).toHaveCount(1);
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+test("the empty /enquiry and a product page with its Add to enquiry have no axe violation", async ({ page }) => {
+  for (const route of ["/enquiry", "/multi-stage-bolt-tensioner", "/fluid-transfer"]) {
+    await open(page, route);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${route} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+});
+
+test("the list's code stays within the first-load JavaScript budget", async ({ page, baseURL }) => {
+  for (const route of ["/enquiry", "/torque-pump", "/controlled-bolting-hydraulic-equipments", "/"]) {
+    const weight = await weighRoute(page, baseURL!, route);
+    expect(weight.js, `${route}: ${weight.scripts.map((s) => `${s.path} ${s.bytes}`).join(", ")}`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+  }
+});
