@@ -97,7 +97,10 @@ export function validatorOf(schema) {
 /** Validates a header's text against its schema (an integer header as "30"). */
 function validHeader(schema, text) {
   if (!compiledCoercing.has(schema)) {
-    compiledCoercing.set(schema, new Ajv({ strict: false, coerceTypes: true, allErrors: true }).compile({ type: "object", properties: { v: schema } }));
+    const coercing = new Ajv({ strict: false, coerceTypes: true, allErrors: true, validateFormats: true });
+    addFormats(coercing, { mode: "full" });
+    for (const format of ["int32", "int64"]) if (!coercing.formats[format]) coercing.addFormat(format, true);
+    compiledCoercing.set(schema, coercing.compile({ type: "object", properties: { v: schema } }));
   }
   const validate = compiledCoercing.get(schema);
   return validate({ v: text }) ? null : validate.errors;
