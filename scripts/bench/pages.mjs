@@ -172,6 +172,4 @@ if (process.argv[2] === "--serve-bare") {
   console.log(`Node.js ${process.version}, ${os.availableParallelism?.() ?? os.cpus().length} processors, ${new Date().toISOString()}`);
   const rows = await benchPages({ pages: values.page?.length ? values.page : DEFAULT_PAGES, connections, duration });
   printPages(rows, { connections, duration });
-  const busyAfter = busyWarning();
-  if (busyAfter && !busy) console.log(busyAfter.replace("when the benchmark started", "by the end of the benchmark"));
 }
