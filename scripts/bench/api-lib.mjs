@@ -2,7 +2,8 @@
  * Parts of the API benchmark (scripts/bench/api.mjs):
  *
  * - bareApp(): the floor any Express app pays: a route on the contact path
- *   that answers 201 JSON without reading the body or storing anything.
+ *   that parses the JSON body (express.json()) and answers 201 JSON without
+ *   validating or storing anything.
  * - startBareProcess(): that app in a process of its own (this file run with
  *   --serve), so it is measured the way the server processes are.
  * - makeDurable(pg): restarts a PostgreSQL started by postgres-lib.cjs (which
@@ -27,7 +28,8 @@ const HERE = fileURLToPath(import.meta.url);
 export function bareApp() {
   const bare = express();
   bare.disable("x-powered-by");
-  bare.post("/api/v1/contact/contact_us", (_req, res) => {
+  // As the goal defines it: the body read and parsed (express.json()), then 201.
+  bare.post("/api/v1/contact/contact_us", express.json(), (_req, res) => {
     res.status(201).json({ id: "00000000-0000-4000-8000-000000000000", message: "Thank you. Your submission has been received." });
   });
   return bare;
