@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import fs from "fs";
 import yaml from "js-yaml";
 import path from "path";
-import { JS_BUDGET_BYTES, weighRoute } from "./built-site";
+import { watchPageProblems } from "./built-site";
 
 /**
  * The API reference page (/api-reference), built from openapi.yaml: every
@@ -112,19 +112,8 @@ test("a copy button copies its curl call, from the keyboard, and says so", async
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('client.POST("/api/v1/contact/contact_us"');
 });
 
-test("no console error, nothing blocked, no request elsewhere, first-load JavaScript within budget", async ({ page, baseURL }) => {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || /Content Security Policy/i.test(message.text())) errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  const failed: string[] = [];
-  page.on("response", (response) => {
-    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-  });
-  const weight = await weighRoute(page, baseURL as string, "/api-reference");
-  expect(weight.js).toBeLessThanOrEqual(JS_BUDGET_BYTES);
-  expect(weight.requests.filter((url) => !url.startsWith(baseURL as string) && !url.startsWith("data:"))).toEqual([]);
+test("no console error or CSP report, nothing blocked (its weight and requests: page-weight.spec.ts)", async ({ page }) => {
+  const { errors, failed } = watchPageProblems(page);
   await gotoHydrated(page);
   expect(errors).toEqual([]);
   expect(failed).toEqual([]);

@@ -28,3 +28,20 @@ export const sitemapRoutes = (): string[] => lib.sitemapRoutes(PUBLIC);
 
 /** Loads `route` and weighs what it loaded before any interaction (see page-weight-lib.cjs). */
 export const weighRoute = (page: Page, baseUrl: string, route: string): Promise<Weight> => lib.weighRoute(page, baseUrl, PUBLIC, route);
+
+/**
+ * Collects what a page should never show while a test drives it: console
+ * errors (CSP reports among them), uncaught exceptions and answers of 400 or
+ * more. Read the lists at the end of the test.
+ */
+export function watchPageProblems(page: Page): { errors: string[]; failed: string[] } {
+  const problems = { errors: [] as string[], failed: [] as string[] };
+  page.on("console", (message) => {
+    if (message.type() === "error" || /Content Security Policy/i.test(message.text())) problems.errors.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.errors.push(error.message));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.failed.push(`${response.status()} ${response.url()}`);
+  });
+  return problems;
+}

@@ -5,7 +5,7 @@ import path from "path";
 import library from "../../data/downloads-library.json";
 import productUi from "../../data/product-ui.json";
 import certifications from "../../data/certifications.json";
-import { JS_BUDGET_BYTES, weighRoute } from "./built-site";
+import { watchPageProblems } from "./built-site";
 
 /**
  * The document library (/downloads) on the built site, served by the real
@@ -262,18 +262,8 @@ test("no axe violation: the full list, a filtered list and the empty result, on 
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 });
 
-test("no console error or CSP report, nothing missing, first-load JavaScript within budget", async ({ page, baseURL }) => {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || /Content Security Policy/i.test(message.text())) errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  const failed: string[] = [];
-  page.on("response", (response) => {
-    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-  });
-  const weight = await weighRoute(page, baseURL as string, "/downloads");
-  expect(weight.js).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+test("no console error or CSP report, nothing missing while filtering (its weight: page-weight.spec.ts)", async ({ page }) => {
+  const { errors, failed } = watchPageProblems(page);
   await gotoHydrated(page, "/downloads?type=manual");
   await page.getByLabel(library.textLabel, { exact: true }).fill("nut");
   await expect(items(page)).toHaveCount(1);
