@@ -8,13 +8,18 @@ import { TextField } from "../forms/TextField";
 import { useContractForm } from "../forms/useContractForm";
 import { choicesOf, type FormRules } from "../forms/validation";
 import COMMON from "../forms/texts/common.json";
-import { clearItems, MAX_NOTE, MAX_QUANTITY, removeItem, updateItem, type EnquiryItem } from "./store";
+import { clearItems, removeItem, updateItem, type EnquiryItem } from "./store";
 import { fillText } from "./texts";
 import { useEnquiryItems } from "./useEnquiryItems";
 import * as formStyles from "../forms/Form.module.css";
 import * as styles from "./EnquiryView.module.css";
 
 const RULES = contractRules as FormRules;
+/** An item's bounds, as the contract states them (QuoteItem). */
+const ITEM_RULES = contractRules.schema.properties.items.items.properties;
+const QUANTITY_MIN = ITEM_RULES.quantity.minimum;
+const QUANTITY_MAX = ITEM_RULES.quantity.maximum;
+const NOTE_MAX = ITEM_RULES.note.maxLength;
 const MAIL_TYPE = choicesOf(RULES, "mailType")[0];
 const INITIAL = { firstName: "", lastName: "", email: "", phoneNumber: "", companyName: "", message: "" };
 
@@ -64,7 +69,7 @@ export function quoteItemOf(item: EnquiryItem): ApiSchemas["QuoteItem"] {
 function validQuantity(text: string): number | undefined {
   if (!/^\d+$/.test(text.trim())) return undefined;
   const n = Number(text);
-  return n >= 1 && n <= MAX_QUANTITY ? n : undefined;
+  return n >= QUANTITY_MIN && n <= QUANTITY_MAX ? n : undefined;
 }
 
 interface RowProps {
@@ -126,8 +131,8 @@ function ItemRow({ item, product, texts, idPrefix, invalid, showInvalid, onQuant
             id={`${id}-quantity`}
             type="number"
             inputMode="numeric"
-            min={1}
-            max={MAX_QUANTITY}
+            min={QUANTITY_MIN}
+            max={QUANTITY_MAX}
             step={1}
             required
             className={`${formStyles.control} ${styles.quantity} ${markInvalid ? formStyles.invalid : ""}`}
@@ -151,7 +156,7 @@ function ItemRow({ item, product, texts, idPrefix, invalid, showInvalid, onQuant
           <textarea
             id={`${id}-note`}
             rows={2}
-            maxLength={MAX_NOTE}
+            maxLength={NOTE_MAX}
             className={formStyles.control}
             defaultValue={item.note ?? ""}
             aria-describedby={`${id}-name`}

@@ -8,7 +8,12 @@
  */
 
 export const STORAGE_KEY = "enquiry-list";
-/** The contract's bounds (QuoteRequest.items, QuoteItem.quantity, note and model). */
+/**
+ * The contract's bounds (QuoteRequest.items, QuoteItem.quantity, note and
+ * model), copied here rather than imported with the contract's rules: this
+ * module is in every page's bundle (the header's counter).
+ * tests/unit/enquiry-store.test.ts checks they equal openapi.yaml's.
+ */
 export const MAX_ITEMS = 50;
 export const MAX_QUANTITY = 10000;
 export const MAX_NOTE = 1000;

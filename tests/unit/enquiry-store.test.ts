@@ -27,7 +27,8 @@ const storageListeners = new Set<StorageListener>();
   removeEventListener: (type: string, listener: StorageListener) => type === "storage" && storageListeners.delete(listener),
 };
 
-import { addItem, clearItems, countItems, MAX_ITEMS, parseItems, readItems, removeItem, STORAGE_KEY, subscribe, updateItem } from "../../src/enquiry/store";
+import { addItem, clearItems, countItems, MAX_ITEMS, MAX_MODEL, MAX_NOTE, MAX_QUANTITY, parseItems, readItems, removeItem, STORAGE_KEY, subscribe, updateItem } from "../../src/enquiry/store";
+import contractRules from "../../src/api/form-rules/requestQuotation.json";
 
 beforeEach(() => {
   storage.data.clear();
@@ -115,5 +116,18 @@ describe("the enquiry list", () => {
   it("keeps the list for the page when storage refuses writes", () => {
     storage.failWrites = true;
     expect(() => addItem({ product: "torque-pump", name: "Torque Pump" })).not.toThrow();
+  });
+});
+
+describe("the store's bounds", () => {
+  it("are the contract's (openapi.yaml, through the generated form rules)", () => {
+    const items = contractRules.schema.properties.items;
+    const item = items.items.properties;
+    expect({ MAX_ITEMS, MAX_QUANTITY, MAX_NOTE, MAX_MODEL }).toEqual({
+      MAX_ITEMS: items.maxItems,
+      MAX_QUANTITY: item.quantity.maximum,
+      MAX_NOTE: item.note.maxLength,
+      MAX_MODEL: item.model.maxLength,
+    });
   });
 });
