@@ -101,7 +101,7 @@ export class GroupCommit<T, R> {
    * `write` runs inside the group's transaction, one item after the other.
    * When one throws, the group is rolled back and run again with each item in
    * a savepoint of its own: the item that throws is rolled back alone and its
-   * caller gets the error; the others commit. (Savepoints cost a sixth of a
+   * caller gets the error; the others commit. (Savepoints are work on every
    * write, and a write that fails is rare: a reused Idempotency-Key.)
    */
   constructor(
