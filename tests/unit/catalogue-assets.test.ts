@@ -2,36 +2,13 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import zlib from "zlib";
-import { writeCatalogueAssets, type CatalogueAssetsData } from "../../src/catalogue-assets";
+import { writeCatalogueAssets } from "../../src/catalogue-assets";
 import { downloadRecords, productRecords } from "../../src/catalogue-assets/integrator-json";
 import { pdfSafe } from "../../src/catalogue-assets/pdf-text";
 import { productDocuments, renderProductDocument, tableConverts } from "../../src/catalogue-assets/product-documents";
 import type { Product } from "../../src/catalogue-assets/types";
+import { loadCatalogueData } from "../support/site-data";
 
-const ROOT = path.resolve(__dirname, "../..");
-const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(ROOT, "data", file), "utf8")) as T;
-
-/** The data files in the shape the build's GraphQL query returns them (category products linked by slug). */
-function loadData(): CatalogueAssetsData {
-  const products = fs
-    .readdirSync(path.join(ROOT, "data/products"))
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => readJson<Product>(`products/${f}`));
-  const categories = fs
-    .readdirSync(path.join(ROOT, "data/categories"))
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => readJson<{ slug: string; name: string; products: string[] }>(`categories/${f}`))
-    .map((c) => ({ slug: c.slug, name: c.name, products: c.products.map((slug) => ({ slug })) }));
-  return {
-    company: readJson("company.json"),
-    ui: readJson("product-ui.json"),
-    documents: readJson("documents.json"),
-    categories: { nodes: categories },
-    navigation: readJson("navigation.json"),
-    products: { nodes: products },
-  };
-}
 
 /** Windows-1252 characters of the 0x80–0x9F block (the built-in fonts' encoding). */
 const CP1252: Record<number, string> = {
@@ -67,7 +44,7 @@ function pdfText(pdf: Buffer): string {
   return lines.join("\n");
 }
 
-const data = loadData();
+const data = loadCatalogueData();
 const product = (slug: string): Product => data.products.nodes.find((p) => p.slug === slug)!;
 const ctx = (p: Product) => ({
   product: p,

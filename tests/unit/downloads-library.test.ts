@@ -1,40 +1,16 @@
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { writeCatalogueAssets, type CatalogueAssetsData } from "../../src/catalogue-assets";
+import { writeCatalogueAssets } from "../../src/catalogue-assets";
 import { downloadRecords } from "../../src/catalogue-assets/integrator-json";
-import type { Product } from "../../src/catalogue-assets/types";
 import { formatSize, hasFilters, narrow, NO_FILTERS, normaliseText, parseFilters, serialiseFilters } from "../../src/downloads-library/filter";
 import { LIBRARY_TYPES, libraryDocuments, libraryOptions, libraryProblems, type LibraryDocument } from "../../src/downloads-library/records";
 import { fileOfUrl, measureDocuments, sizeFrom, sizeMismatches, sizeUnder } from "../../src/downloads-library/sizes";
+import { loadCatalogueData, readJson } from "../support/site-data";
 
-const ROOT = path.resolve(__dirname, "../..");
-const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(ROOT, "data", file), "utf8")) as T;
-
-/** The data files in the shape the build's GraphQL query returns them (category products linked by slug). */
-function loadData(): CatalogueAssetsData {
-  const products = fs
-    .readdirSync(path.join(ROOT, "data/products"))
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => readJson<Product>(`products/${f}`));
-  const categories = fs
-    .readdirSync(path.join(ROOT, "data/categories"))
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => readJson<{ slug: string; name: string; products: string[] }>(`categories/${f}`))
-    .map((c) => ({ slug: c.slug, name: c.name, products: c.products.map((slug) => ({ slug })) }));
-  return {
-    company: readJson("company.json"),
-    ui: readJson("product-ui.json"),
-    documents: readJson("documents.json"),
-    categories: { nodes: categories },
-    navigation: readJson("navigation.json"),
-    products: { nodes: products },
-  };
-}
 
 const quiet = { info: () => undefined, warn: () => undefined };
-const data = loadData();
+const data = loadCatalogueData();
 const texts = readJson<{ types: { id: string; label: string }[]; sizeUnits: { bytes: string; kilobytes: string; megabytes: string } }>("downloads-library.json");
 const typeLabel = (id: string) => texts.types.find((t) => t.id === id)?.label ?? "";
 
