@@ -14,7 +14,7 @@ import path from "path";
 import zlib from "zlib";
 import { contentSecurityPolicy, inlineScriptHashes } from "../../server/csp";
 import { siteRouter } from "../../server/site";
-import { preferredEncoding } from "../../server/static-files";
+import { COMPRESSIBLE_EXTENSIONS, preferredEncoding } from "../../server/static-files";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const HOME = `<!doctype html><html><head><title>Home</title></head><body><script>window.page="home"</script>${"<p>Hydraulic torque wrenches, pumps and tensioners for every joint.</p>".repeat(40)}</body></html>`;
@@ -104,6 +104,12 @@ describe("the build step", () => {
     // Too small to gain anything, and images are compressed already.
     expect(fs.existsSync(path.join(publicDir, "robots.txt.br"))).toBe(false);
     expect(fs.existsSync(path.join(publicDir, "static", "pixel.png.br"))).toBe(false);
+  });
+
+  it("compresses the file types the server sends from memory", () => {
+    const script = fs.readFileSync(path.join(ROOT, "scripts", "precompress.mjs"), "utf8");
+    const list = /export const COMPRESSIBLE_EXTENSIONS = (\[[^\]]*\]);/.exec(script)?.[1];
+    expect(list && (JSON.parse(list) as string[])).toEqual(COMPRESSIBLE_EXTENSIONS);
   });
 
   it("compresses at brotli's highest quality", () => {
