@@ -1,7 +1,7 @@
 import React, { useId, useState } from "react";
 import { graphql, Link, useStaticQuery } from "gatsby";
 import { addItem } from "./store";
-import { fillText } from "./texts";
+import { fill } from "../utils/template";
 import * as styles from "./AddToEnquiry.module.css";
 
 interface AddTexts {
@@ -44,7 +44,7 @@ export function AddToEnquiry({ product, name, models = [], compact = false }: Ad
 
   const add = () => {
     const added = addItem({ product, name, model: model || undefined });
-    setMessage({ text: added ? fillText(text.added, { name: model ? `${name} ${model}` : name }) : text.full, added });
+    setMessage({ text: added ? fill(text.added, { name: model ? `${name} ${model}` : name }) : text.full, added });
   };
 
   return (

@@ -9,7 +9,7 @@ import { useContractForm } from "../forms/useContractForm";
 import { choicesOf, type FormRules } from "../forms/validation";
 import COMMON from "../forms/texts/common.json";
 import { clearItems, removeItem, updateItem, type EnquiryItem } from "./store";
-import { fillText } from "./texts";
+import { fill } from "../utils/template";
 import { useEnquiryItems } from "./useEnquiryItems";
 import * as formStyles from "../forms/Form.module.css";
 import * as styles from "./EnquiryView.module.css";
@@ -165,7 +165,7 @@ function ItemRow({ item, product, texts, idPrefix, invalid, showInvalid, onQuant
         </div>
       </div>
       <button type="button" className={`btn btn-outline ${styles.remove}`} onClick={() => onRemove(item, name)}>
-        {fillText(texts.remove, { name })}
+        {fill(texts.remove, { name })}
       </button>
     </li>
   );
@@ -223,7 +223,7 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
     (item: EnquiryItem, name: string) => {
       removeItem(item.id);
       onQuantityValidity(item.id, true);
-      setAnnouncement(fillText(texts.list.removed, { name }));
+      setAnnouncement(fill(texts.list.removed, { name }));
       headingRef.current?.focus();
     },
     [onQuantityValidity, texts.list.removed],

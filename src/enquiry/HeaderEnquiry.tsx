@@ -1,7 +1,7 @@
 import React, { useEffect, useRef, useState } from "react";
 import { graphql, Link, useStaticQuery } from "gatsby";
 import { countItems, subscribe } from "./store";
-import { fillText } from "./texts";
+import { fill } from "../utils/template";
 import * as styles from "./HeaderEnquiry.module.css";
 
 interface HeaderTexts {
@@ -35,7 +35,7 @@ export function HeaderEnquiry(): React.ReactElement {
   useEffect(() => {
     const update = (next: number) => {
       if (previous.current !== null && previous.current !== next) {
-        setAnnouncement(next === 0 ? text.empty : next === 1 ? text.countOne : fillText(text.count, { count: next }));
+        setAnnouncement(next === 0 ? text.empty : next === 1 ? text.countOne : fill(text.count, { count: next }));
       }
       previous.current = next;
       setCount(next);
@@ -44,7 +44,7 @@ export function HeaderEnquiry(): React.ReactElement {
     return subscribe((items) => update(items.length));
   }, [text]);
 
-  const countText = count === 1 ? text.countOne : fillText(text.count, { count });
+  const countText = count === 1 ? text.countOne : fill(text.count, { count });
   return (
     <>
       <Link to="/enquiry" className={styles.link} activeClassName={styles.active} data-testid="header-enquiry">

@@ -1,7 +1,8 @@
-import React, { useEffect, useRef, useState } from "react";
-import type { HeadProps, PageProps } from "gatsby";
+import React, { createContext, useContext, useEffect, useRef, useState } from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
+import { fill } from "../utils/template";
 import { CopyButton, listenForCopies } from "../api-reference/CopyButton";
 import type { ApiReferenceModel, Block, Example, Field, Header, Inline, MediaType, Operation, Parameter, Response, SharedResponse } from "../api-reference/model";
 import * as styles from "./api-reference.module.css";
@@ -9,6 +10,55 @@ import * as styles from "./api-reference.module.css";
 interface ApiReferenceContext {
   model: ApiReferenceModel;
 }
+
+/** The page's own words (data/api-reference.json); everything else comes from the contract. */
+interface ApiReferenceTexts {
+  meta: { title: string; description: string };
+  heading: string;
+  version: string;
+  contractAs: string;
+  contact: string;
+  licence: string;
+  contents: string;
+  introduction: string;
+  examplesCall: string;
+  typesNote: string;
+  commonAnswers: string;
+  commonAnswersIntro: string;
+  givenBy: string;
+  operationId: string;
+  deprecated: string;
+  details: { withBody: string; withParameters: string; plain: string };
+  parameters: string;
+  requestBody: string;
+  requiredBody: string;
+  optionalBody: string;
+  files: string;
+  answers: string;
+  calls: string;
+  body: string;
+  answerFields: string;
+  headersAndBody: string;
+  sharedLink: string;
+  example: string;
+  columns: Record<"field" | "name" | "in" | "header" | "type" | "required" | "rules" | "description" | "part" | "value", string>;
+  required: string;
+  optional: string;
+  rules: Record<"format" | "pattern" | "oneOf" | "length" | "value" | "items" | "to" | "atLeast" | "atMost" | "unique" | "nullable" | "partType" | "none" | "example" | "file", string>;
+}
+
+interface ApiReferenceData {
+  texts: ApiReferenceTexts;
+}
+
+const Texts = createContext<ApiReferenceTexts | undefined>(undefined);
+
+function useTexts(): ApiReferenceTexts {
+  const texts = useContext(Texts);
+  if (!texts) throw new Error("the API reference's texts are missing");
+  return texts;
+}
+
 
 function Inlines({ inlines }: { inlines: Inline[] }): React.ReactElement {
   return <>{inlines.map((inline, i) => (inline.code ? <code key={i}>{inline.text}</code> : <React.Fragment key={i}>{inline.text}</React.Fragment>))}</>;
@@ -66,20 +116,21 @@ function Scroll({ label, children }: { label: string; children: React.ReactNode 
 }
 
 function Rules({ field }: { field: Field }): React.ReactElement {
+  const t = useTexts().rules;
   const rules: React.ReactNode[] = [];
-  if (field.format) rules.push(<>format <code>{field.format}</code></>);
+  if (field.format) rules.push(<>{t.format} <code>{field.format}</code></>);
   if (field.patternMessage) rules.push(<>{field.patternMessage}</>);
   if (field.pattern) {
     rules.push(
       <>
-        pattern <code className={styles.pattern}>{field.pattern}</code>
+        {t.pattern} <code className={styles.pattern}>{field.pattern}</code>
       </>,
     );
   }
   if (field.enum) {
     rules.push(
       <>
-        one of{" "}
+        {t.oneOf}{" "}
         {field.enum.map((value, i) => (
           <React.Fragment key={value}>
             {i > 0 && ", "}
@@ -90,17 +141,26 @@ function Rules({ field }: { field: Field }): React.ReactElement {
     );
   }
   const range = (what: string, min?: number, max?: number) => {
-    if (min !== undefined && max !== undefined) rules.push(<>{`${what} ${min} to ${max}`}</>);
-    else if (min !== undefined) rules.push(<>{`${what} at least ${min}`}</>);
-    else if (max !== undefined) rules.push(<>{`${what} at most ${max}`}</>);
+    if (min !== undefined && max !== undefined) rules.push(<>{`${what} ${min} ${t.to} ${max}`}</>);
+    else if (min !== undefined) rules.push(<>{`${what} ${t.atLeast} ${min}`}</>);
+    else if (max !== undefined) rules.push(<>{`${what} ${t.atMost} ${max}`}</>);
   };
-  range("length", field.minLength, field.maxLength);
-  range("value", field.minimum, field.maximum);
-  range("items", field.minItems, field.maxItems);
-  if (field.uniqueItems) rules.push(<>no item twice</>);
-  if (field.nullable) rules.push(<>may be <code>null</code></>);
-  if (field.partContentType) rules.push(<>sent as a <code>{field.partContentType}</code> part</>);
-  if (rules.length === 0) return <>—</>;
+  range(t.length, field.minLength, field.maxLength);
+  range(t.value, field.minimum, field.maximum);
+  range(t.items, field.minItems, field.maxItems);
+  if (field.uniqueItems) rules.push(<>{t.unique}</>);
+  if (field.nullable) rules.push(<>{t.nullable} <code>null</code></>);
+  if (field.partContentType) {
+    const [before, after] = t.partType.split("{type}");
+    rules.push(
+      <>
+        {before}
+        <code>{field.partContentType}</code>
+        {after}
+      </>,
+    );
+  }
+  if (rules.length === 0) return <>{t.none}</>;
   return (
     <ul className={styles.rules}>
       {rules.map((rule, i) => (
@@ -111,17 +171,18 @@ function Rules({ field }: { field: Field }): React.ReactElement {
 }
 
 function FieldTable({ fields, caption }: { fields: Field[]; caption: string }): React.ReactElement {
+  const t = useTexts();
   return (
     <Scroll label={caption}>
       <table className={styles.table}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Rules</th>
-            <th scope="col">Description</th>
+            <th scope="col">{t.columns.field}</th>
+            <th scope="col">{t.columns.type}</th>
+            <th scope="col">{t.columns.required}</th>
+            <th scope="col">{t.columns.rules}</th>
+            <th scope="col">{t.columns.description}</th>
           </tr>
         </thead>
         <tbody>
@@ -131,7 +192,7 @@ function FieldTable({ fields, caption }: { fields: Field[]; caption: string }): 
                 <code>{field.name}</code>
               </th>
               <td>{field.type}</td>
-              <td className={field.required ? styles.required : styles.optional}>{field.required ? "required" : "optional"}</td>
+              <td className={field.required ? styles.required : styles.optional}>{field.required ? t.required : t.optional}</td>
               <td>
                 <Rules field={field} />
               </td>
@@ -147,17 +208,18 @@ function FieldTable({ fields, caption }: { fields: Field[]; caption: string }): 
 }
 
 function ParameterTable({ parameters, caption }: { parameters: Parameter[]; caption: string }): React.ReactElement {
+  const t = useTexts();
   return (
     <Scroll label={caption}>
       <table className={styles.table}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">In</th>
-            <th scope="col">Required</th>
-            <th scope="col">Rules</th>
-            <th scope="col">Description</th>
+            <th scope="col">{t.columns.name}</th>
+            <th scope="col">{t.columns.in}</th>
+            <th scope="col">{t.columns.required}</th>
+            <th scope="col">{t.columns.rules}</th>
+            <th scope="col">{t.columns.description}</th>
           </tr>
         </thead>
         <tbody>
@@ -167,12 +229,12 @@ function ParameterTable({ parameters, caption }: { parameters: Parameter[]; capt
                 <code>{p.name}</code>
               </th>
               <td>{p.in}</td>
-              <td className={p.required ? styles.required : styles.optional}>{p.required ? "required" : "optional"}</td>
+              <td className={p.required ? styles.required : styles.optional}>{p.required ? t.required : t.optional}</td>
               <td>
                 <Rules field={{ name: p.name, type: p.type, required: p.required, description: [], minLength: p.minLength, maxLength: p.maxLength, pattern: p.pattern }} />
                 {p.example !== undefined && (
                   <p className={styles.cellText}>
-                    e.g. <code>{p.example}</code>
+                    {t.rules.example} <code>{p.example}</code>
                   </p>
                 )}
               </td>
@@ -188,15 +250,16 @@ function ParameterTable({ parameters, caption }: { parameters: Parameter[]; capt
 }
 
 function HeaderTable({ headers, caption }: { headers: Header[]; caption: string }): React.ReactElement {
+  const t = useTexts();
   return (
     <Scroll label={caption}>
       <table className={styles.table}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Header</th>
-            <th scope="col">Type</th>
-            <th scope="col">Description</th>
+            <th scope="col">{t.columns.header}</th>
+            <th scope="col">{t.columns.type}</th>
+            <th scope="col">{t.columns.description}</th>
           </tr>
         </thead>
         <tbody>
@@ -210,7 +273,7 @@ function HeaderTable({ headers, caption }: { headers: Header[]; caption: string 
                 <Text blocks={h.description} className={styles.cellText} />
                 {h.example !== undefined && (
                   <p className={styles.cellText}>
-                    e.g. <code>{h.example}</code>
+                    {t.rules.example} <code>{h.example}</code>
                   </p>
                 )}
               </td>
@@ -223,11 +286,12 @@ function HeaderTable({ headers, caption }: { headers: Header[]; caption: string 
 }
 
 function ExampleView({ example, media, context }: { example: Example; media: MediaType; context: string }): React.ReactElement {
+  const t = useTexts();
   const title = example.summary ?? example.name;
   return (
     <div className={styles.example}>
       <p className={styles.exampleTitle}>
-        Example: <strong>{title}</strong>
+        {t.example} <strong>{title}</strong>
       </p>
       <Text blocks={example.description} />
       {example.parts ? (
@@ -236,8 +300,8 @@ function ExampleView({ example, media, context }: { example: Example; media: Med
             <caption className="visually-hidden">{`${context}, example ${title}: the parts of the multipart body`}</caption>
             <thead>
               <tr>
-                <th scope="col">Part</th>
-                <th scope="col">Value</th>
+                <th scope="col">{t.columns.part}</th>
+                <th scope="col">{t.columns.value}</th>
               </tr>
             </thead>
             <tbody>
@@ -246,7 +310,7 @@ function ExampleView({ example, media, context }: { example: Example; media: Med
                   <th scope="row">
                     <code>{part.name}</code>
                   </th>
-                  <td>{part.file ? <>file <code>{part.value}</code></> : <code className={styles.pattern}>{part.value}</code>}</td>
+                  <td>{part.file ? <>{t.rules.file} <code>{part.value}</code></> : <code className={styles.pattern}>{part.value}</code>}</td>
                 </tr>
               ))}
             </tbody>
@@ -260,6 +324,7 @@ function ExampleView({ example, media, context }: { example: Example; media: Med
 }
 
 function ResponseView({ response, context, level = 5 }: { response: Response; context: string; level?: 3 | 5 }): React.ReactElement {
+  const t = useTexts();
   const Heading = level === 3 ? "h3" : "h5";
   const body = (
     <>
@@ -267,14 +332,14 @@ function ResponseView({ response, context, level = 5 }: { response: Response; co
       {response.content.map((media) => (
         <div key={media.mediaType}>
           <p className={styles.media}>
-            Body: <code>{media.mediaType}</code>
+            {t.body} <code>{media.mediaType}</code>
           </p>
           {media.examples.map((example) => (
             <ExampleView key={example.name} example={example} media={media} context={context} />
           ))}
           {media.fields.length > 0 && (
             <details className={styles.details}>
-              <summary>Fields of the answer</summary>
+              <summary>{t.answerFields}</summary>
               <FieldTable fields={media.fields} caption={`${context}: fields`} />
             </details>
           )}
@@ -290,13 +355,13 @@ function ResponseView({ response, context, level = 5 }: { response: Response; co
       <Text blocks={response.description} />
       {response.shared && (
         <p className={styles.sharedLink}>
-          <a href={`#${response.shared}`}>Headers and body of {response.status} answers</a>
+          <a href={`#${response.shared}`}>{fill(t.sharedLink, { status: response.status })}</a>
         </p>
       )}
       {level === 3 && (response.headers.length > 0 || response.content.length > 0) ? (
         // A common answer: its headers and bodies one step away, like each call's details.
         <details className={styles.more} data-answer-details>
-          <summary>Headers and example body</summary>
+          <summary>{t.headersAndBody}</summary>
           {body}
         </details>
       ) : (
@@ -308,11 +373,12 @@ function ResponseView({ response, context, level = 5 }: { response: Response; co
 
 /** An answer the contract reuses, shown once with the calls that give it. */
 function SharedResponseView({ response }: { response: SharedResponse }): React.ReactElement {
+  const t = useTexts();
   return (
     <article id={response.id} className={styles.operation} aria-label={`${response.status} ${response.reason} (${response.name})`} data-shared-response={response.name}>
       <ResponseView response={response} context={`${response.name} answer`} level={3} />
       <p className={styles.opId}>
-        Given by{" "}
+        {t.givenBy}{" "}
         {response.usedBy.map((use, i) => (
           <React.Fragment key={use.operation}>
             {i > 0 && ", "}
@@ -325,6 +391,7 @@ function SharedResponseView({ response }: { response: SharedResponse }): React.R
 }
 
 function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Block[] }): React.ReactElement {
+  const t = useTexts();
   const headingId = `${op.id}-heading`;
   return (
     <article id={op.id} className={styles.operation} aria-labelledby={headingId} data-operation={op.id}>
@@ -337,17 +404,17 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
       <p className={styles.summary}>{op.summary}</p>
       <Text blocks={op.description} />
       <p className={styles.opId}>
-        operationId <code>{op.id}</code>
-        {op.deprecated && <strong> · deprecated</strong>}
+        {t.operationId} <code>{op.id}</code>
+        {op.deprecated && <strong> · {t.deprecated}</strong>}
       </p>
 
       {/* Closed at first: a page of every call laid out at once is slow to show on a phone; fragment links and find-in-page open it. */}
       <details className={styles.more} data-operation-details>
-        <summary>{op.requestBody ? "Fields, examples, answers and calls" : op.parameters.length > 0 ? "Parameters, answers and calls" : "Answers and calls"}</summary>
+        <summary>{op.requestBody ? t.details.withBody : op.parameters.length > 0 ? t.details.withParameters : t.details.plain}</summary>
 
       {op.parameters.length > 0 && (
         <>
-          <h4>Parameters</h4>
+          <h4>{t.parameters}</h4>
           <ParameterTable parameters={op.parameters} caption={`${op.id}: parameters`} />
         </>
       )}
@@ -355,15 +422,16 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
       {op.requestBody &&
         op.requestBody.content.map((media) => (
           <div key={media.mediaType} data-request-body={media.mediaType}>
-            <h4>Request body</h4>
+            <h4>{t.requestBody}</h4>
             <p className={styles.media}>
               <code>{media.mediaType}</code>
-              {op.requestBody?.required ? " (required)" : " (optional)"}
+              {" "}
+              {op.requestBody?.required ? t.requiredBody : t.optionalBody}
             </p>
             <Text blocks={op.requestBody?.description ?? []} />
             {media.uploads.length > 0 && (
               <div className={styles.uploads}>
-                <p>Files:</p>
+                <p>{t.files}</p>
                 <ul>
                   {media.uploads.map((u) => (
                     <li key={u.field}>
@@ -381,12 +449,12 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
           </div>
         ))}
 
-      <h4>Answers</h4>
+      <h4>{t.answers}</h4>
       {op.responses.map((response) => (
         <ResponseView key={response.status} response={response} context={`${op.id}, answer ${response.status}`} />
       ))}
 
-      <h4>Calls</h4>
+      <h4>{t.calls}</h4>
       <Code code={op.snippets.curl} label={`curl call of ${op.id}`} />
       <Code code={op.snippets.fetch} label={`openapi-fetch call of ${op.id}`} />
       </details>
@@ -406,7 +474,7 @@ const BODY_ID = "api-reference";
  * for nothing), and one listener serves the copy buttons. Only when the page
  * is reached by a link inside the site, without that HTML, does React render it.
  */
-export default function ApiReferencePage({ pageContext }: PageProps<object, ApiReferenceContext>): React.ReactElement {
+export default function ApiReferencePage({ data, pageContext }: PageProps<ApiReferenceData, ApiReferenceContext>): React.ReactElement {
   const { model } = pageContext;
   const [built] = useState(() => typeof document !== "undefined" && document.getElementById(BODY_ID)?.firstChild != null);
   const body = useRef<HTMLDivElement>(null);
@@ -418,7 +486,9 @@ export default function ApiReferencePage({ pageContext }: PageProps<object, ApiR
         <div id={BODY_ID} ref={body} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
       ) : (
         <div id={BODY_ID} ref={body}>
-          <Reference model={model} />
+          <Texts.Provider value={data.texts}>
+            <Reference model={model} />
+          </Texts.Provider>
         </div>
       )}
     </Layout>
@@ -426,25 +496,26 @@ export default function ApiReferencePage({ pageContext }: PageProps<object, ApiR
 }
 
 function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement {
+  const t = useTexts();
   return (
     <>
       <section className={styles.hero} aria-labelledby="api-reference-heading">
         <div className="container">
-          <h1 id="api-reference-heading">API reference</h1>
+          <h1 id="api-reference-heading">{t.heading}</h1>
           <p className={styles.lead}>
-            {model.title} · version <span data-testid="api-version">{model.version}</span>
+            {model.title} · {t.version} <span data-testid="api-version">{model.version}</span>
           </p>
           <ul className={styles.meta}>
             {model.downloads.map((d) => (
               <li key={d.href}>
                 <a href={d.href}>
-                  The contract as {d.label} <span className={styles.metaPath}>({d.href})</span>
+                  {t.contractAs} {d.label} <span className={styles.metaPath}>({d.href})</span>
                 </a>
               </li>
             ))}
             {model.contact && (
               <li>
-                Contact:{" "}
+                {t.contact}{" "}
                 {model.contact.url ? <a href={model.contact.url}>{model.contact.name ?? model.contact.url}</a> : model.contact.name}
                 {model.contact.email && (
                   <>
@@ -454,7 +525,7 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
                 )}
               </li>
             )}
-            {model.license && <li>Licence: {model.license.url ? <a href={model.license.url}>{model.license.name}</a> : model.license.name}</li>}
+            {model.license && <li>{t.licence} {model.license.url ? <a href={model.license.url}>{model.license.name}</a> : model.license.name}</li>}
           </ul>
         </div>
       </section>
@@ -462,11 +533,11 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
       <div className={`container section ${styles.layout}`}>
         <nav className={styles.toc} aria-labelledby="api-contents">
           <h2 id="api-contents" className={styles.tocHeading}>
-            Contents
+            {t.contents}
           </h2>
           <ul>
             <li>
-              <a href="#introduction">Introduction</a>
+              <a href="#introduction">{t.introduction}</a>
             </li>
             {model.groups.map((group) => (
               <li key={group.id}>
@@ -484,7 +555,7 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
             ))}
             {model.sharedResponses.length > 0 && (
               <li>
-                <a href="#common-answers">Common answers</a>
+                <a href="#common-answers">{t.commonAnswers}</a>
               </li>
             )}
           </ul>
@@ -492,11 +563,10 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
 
         <div className={styles.content}>
           <section id="introduction">
-            <h2 id="introduction-heading">Introduction</h2>
+            <h2 id="introduction-heading">{t.introduction}</h2>
             <Text blocks={model.description} />
             <p>
-              Examples call <code>{model.baseUrl}</code>. Types for <code>openapi-fetch</code> are generated from the contract with{" "}
-              <code>openapi-typescript</code>.
+              {t.examplesCall} <code>{model.baseUrl}</code>. {t.typesNote}
             </p>
           </section>
           {model.groups.map((group) => (
@@ -511,8 +581,8 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
           ))}
           {model.sharedResponses.length > 0 && (
             <section id="common-answers" className={styles.group}>
-              <h2 id="common-answers-heading">Common answers</h2>
-              <p>The answers several calls give, with their headers and example bodies.</p>
+              <h2 id="common-answers-heading">{t.commonAnswers}</h2>
+              <p>{t.commonAnswersIntro}</p>
               {model.sharedResponses.map((response) => (
                 <SharedResponseView key={response.id} response={response} />
               ))}
@@ -524,13 +594,81 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
   );
 }
 
-export function Head({ location, pageContext }: HeadProps<object, ApiReferenceContext>): React.ReactElement {
+export function Head({ data, location, pageContext }: HeadProps<ApiReferenceData, ApiReferenceContext>): React.ReactElement {
   const { model } = pageContext;
-  return (
-    <Seo
-      title="API reference"
-      description={`${model.title}, version ${model.version}: every call, its fields and rules, examples, answers and errors, with curl and openapi-fetch calls to copy.`}
-      pathname={location.pathname}
-    />
-  );
+  const { meta } = data.texts;
+  return <Seo title={meta.title} description={fill(meta.description, { title: model.title, version: model.version })} pathname={location.pathname} />;
 }
+
+export const query = graphql`
+  query ApiReferencePage {
+    texts: apiReferenceJson {
+      meta {
+        title
+        description
+      }
+      heading
+      version
+      contractAs
+      contact
+      licence
+      contents
+      introduction
+      examplesCall
+      typesNote
+      commonAnswers
+      commonAnswersIntro
+      givenBy
+      operationId
+      deprecated
+      details {
+        withBody
+        withParameters
+        plain
+      }
+      parameters
+      requestBody
+      requiredBody
+      optionalBody
+      files
+      answers
+      calls
+      body
+      answerFields
+      headersAndBody
+      sharedLink
+      example
+      columns {
+        field
+        name
+        in
+        header
+        type
+        required
+        rules
+        description
+        part
+        value
+      }
+      required
+      optional
+      rules {
+        format
+        pattern
+        oneOf
+        length
+        value
+        items
+        to
+        atLeast
+        atMost
+        unique
+        nullable
+        partType
+        none
+        example
+        file
+      }
+    }
+  }
+`;
