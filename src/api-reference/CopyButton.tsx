@@ -1,8 +1,19 @@
 import React from "react";
+import { fill } from "../utils/template";
+
+/** The button's words (data/api-reference.json: copy). */
+export interface CopyTexts {
+  button: string;
+  /** Its name for screen readers: "{what}" is the label. */
+  label: string;
+  done: string;
+  failed: string;
+}
 
 interface CopyButtonProps {
   /** What the button copies, for screen readers ("curl call of sendContactEnquiry"). */
   label: string;
+  texts: CopyTexts;
   className?: string;
 }
 
@@ -11,11 +22,11 @@ interface CopyButtonProps {
  * a live region that says it did. Plain markup: the page keeps the HTML of
  * the build as it is, and one listener serves every button.
  */
-export function CopyButton({ label, className }: CopyButtonProps): React.ReactElement {
+export function CopyButton({ label, texts, className }: CopyButtonProps): React.ReactElement {
   return (
     <span className={className}>
-      <button type="button" aria-label={`Copy the ${label}`} data-copy>
-        Copy
+      <button type="button" aria-label={fill(texts.label, { what: label })} data-copy data-copy-done={texts.done} data-copy-failed={texts.failed}>
+        {texts.button}
       </button>
       <span role="status" data-copy-status />
     </span>
@@ -39,7 +50,7 @@ function copyBySelection(text: string): boolean {
 
 /**
  * Copies the text of a code block when its Copy button is pressed (mouse,
- * Enter or Space), and says "Copied" in the button's live region for a few
+ * Enter or Space), and says so (the button's data-copy-done text) in its live region for a few
  * seconds. One listener on `root` for every button; returns its removal.
  */
 export function listenForCopies(root: HTMLElement, blockSelector: string): () => void {
@@ -58,7 +69,7 @@ export function listenForCopies(root: HTMLElement, blockSelector: string): () =>
     } catch {
       copied = copyBySelection(text);
     }
-    status.textContent = copied ? "Copied" : "Copy failed: select the text to copy it";
+    status.textContent = (copied ? button?.getAttribute("data-copy-done") : button?.getAttribute("data-copy-failed")) ?? "";
     const timer = setTimeout(() => {
       status.textContent = "";
       timers.delete(timer);

@@ -3,7 +3,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { fill } from "../utils/template";
-import { CopyButton, listenForCopies } from "../api-reference/CopyButton";
+import { CopyButton, listenForCopies, type CopyTexts } from "../api-reference/CopyButton";
 import type { ApiReferenceModel, Block, Example, Field, Header, Inline, MediaType, Operation, Parameter, Response, SharedResponse } from "../api-reference/model";
 import * as styles from "./api-reference.module.css";
 
@@ -44,6 +44,7 @@ interface ApiReferenceTexts {
   columns: Record<"field" | "name" | "in" | "header" | "type" | "required" | "rules" | "description" | "part" | "value", string>;
   required: string;
   optional: string;
+  copy: CopyTexts;
   rules: Record<"format" | "pattern" | "oneOf" | "length" | "value" | "items" | "to" | "atLeast" | "atMost" | "unique" | "nullable" | "partType" | "none" | "example" | "file", string>;
 }
 
@@ -90,11 +91,12 @@ function Text({ blocks, className }: { blocks: Block[]; className?: string }): R
 
 /** A code block that scrolls inside itself, with its copy button. */
 function Code({ code, label, copy = true }: { code: string; label: string; copy?: boolean }): React.ReactElement {
+  const t = useTexts();
   return (
     <div className={styles.code}>
       <div className={styles.codeBar}>
         <span className={styles.codeLabel}>{label}</span>
-        {copy && <CopyButton label={label} className={styles.copy} />}
+        {copy && <CopyButton label={label} texts={t.copy} className={styles.copy} />}
       </div>
       {/* Focusable so a keyboard can scroll a long line. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
@@ -652,6 +654,12 @@ export const query = graphql`
       }
       required
       optional
+      copy {
+        button
+        label
+        done
+        failed
+      }
       rules {
         format
         pattern
