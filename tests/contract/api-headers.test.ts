@@ -5,7 +5,7 @@
  * not compressed.
  */
 import request from "supertest";
-import { API, startTestApp, type TestApp } from "./helpers";
+import { API, contractExample, startTestApp, type TestApp } from "./helpers";
 
 let test: TestApp;
 beforeAll(() => {
@@ -32,15 +32,7 @@ const EXPECTED: Record<string, string | RegExp> = {
   link: /^<\/api\/v1\/openapi\.json>; rel="service-desc"/,
 };
 
-const CONTACT = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  subject: "General Inquiry",
-  email: "ada@example.org",
-  phoneNumber: "0501234567",
-  companyName: "Analytical Engines",
-  mailType: "contact",
-};
+const CONTACT = contractExample("contact_us");
 
 it.each([
   ["201", () => request(test.app).post(`${API}/contact_us`).send(CONTACT), 201],

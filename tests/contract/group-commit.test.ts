@@ -9,18 +9,9 @@ import http from "http";
 import type { AddressInfo } from "net";
 import path from "path";
 import { SqliteSubmissionStore } from "../../server/store";
-import { API, startTestApp, type TestApp } from "./helpers";
+import { API, contractExample, startTestApp, type TestApp } from "./helpers";
 
-const CONTACT = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  subject: "General Inquiry",
-  email: "ada@example.org",
-  phoneNumber: "0501234567",
-  companyName: "Analytical Engines",
-  message: "Please call me back about torque wrenches.",
-  mailType: "contact",
-};
+const CONTACT = contractExample("contact_us");
 
 let test: TestApp;
 let server: http.Server;

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import fs from "fs";
+import yaml from "js-yaml";
 import os from "os";
 import path from "path";
 import { Pool } from "pg";
@@ -11,6 +12,17 @@ import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
 export const API = "/api/v1/contact";
+
+/** The first example the contract gives of a JSON call's body: a valid request, as integrators see it. */
+export function contractExample(call: string): Record<string, unknown> {
+  const spec = yaml.load(fs.readFileSync(path.join(ROOT, "openapi.yaml"), "utf8")) as {
+    paths: Record<string, { post?: { requestBody?: { content?: Record<string, { examples?: Record<string, { value: Record<string, unknown> }> }> } } }>;
+  };
+  const examples = spec.paths[`${API}/${call}`]?.post?.requestBody?.content?.["application/json"]?.examples ?? {};
+  const [first] = Object.values(examples);
+  if (!first) throw new Error(`openapi.yaml gives no JSON example of ${call}`);
+  return { ...first.value };
+}
 
 /**
  * The store the store-independent contract suite runs against:
