@@ -1,6 +1,7 @@
 import { createHash } from "crypto";
 import express, { type RequestHandler, type Router } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
+import fresh from "fresh";
 import fs from "fs";
 import yaml from "js-yaml";
 import zlib from "zlib";
@@ -49,26 +50,13 @@ function representation(text: string, contentType: string): Representation {
 }
 
 /** Both forms of the contract, read once: the YAML as it is kept, the JSON parsed from it. */
-export function readContract(apiSpec: string): { json: Representation; yaml: Representation } {
+function readContract(apiSpec: string): { json: Representation; yaml: Representation } {
   const text = fs.readFileSync(apiSpec, "utf8");
   const document = yaml.load(text);
   return {
     json: representation(JSON.stringify(document), "application/json; charset=utf-8"),
     yaml: representation(text, "application/yaml; charset=utf-8"),
   };
-}
-
-/**
- * Whether an If-None-Match value names this ETag: `*`, or one of its
- * comma-separated entity tags compared weakly (RFC 9110 13.1.2), so a cache
- * that turned the tag into `W/"…"` (after compressing) still gets 304.
- */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  const value = header.trim();
-  if (value === "*") return true;
-  const tags = value.match(/(?:W\/)?"[^"]*"/g) ?? [];
-  return tags.some((tag) => tag.replace(/^W\//, "") === etag);
 }
 
 /** Answers GET and HEAD with the document, or 304 when the client's copy is current. */
@@ -78,7 +66,8 @@ function serve(doc: Representation): RequestHandler {
     res.setHeader("ETag", form.etag);
     res.setHeader("Cache-Control", CONTRACT_CACHE_CONTROL);
     res.setHeader("Vary", "Accept-Encoding");
-    if (matchesIfNoneMatch(req.get("if-none-match"), form.etag)) {
+    // `fresh` compares entity tags weakly (RFC 9110 13.1.2): a cache that turned the tag into W/"…" still gets 304.
+    if (fresh(req.headers, { etag: form.etag })) {
       res.status(304).end();
       return;
     }

@@ -1,6 +1,7 @@
 import { createHash } from "crypto";
 import type { IncomingHttpHeaders } from "http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import fresh from "fresh";
 import fs from "fs";
 import path from "path";
 import zlib from "zlib";
@@ -96,7 +97,7 @@ function variant(body: Buffer, etag: string, base: Record<string, string | numbe
 }
 
 /** Reads one file of the build into an entry with its forms and headers. */
-export function loadEntry(file: string, urlPath: string, options: StaticFilesOptions): StaticEntry | undefined {
+function loadEntry(file: string, urlPath: string, options: StaticFilesOptions): StaticEntry | undefined {
   const extension = path.extname(file).toLowerCase();
   const stat = fs.statSync(file);
   if (stat.size > MAX_IN_MEMORY_BYTES) return undefined;
@@ -124,7 +125,7 @@ export function loadEntry(file: string, urlPath: string, options: StaticFilesOpt
 }
 
 /** The request paths that lead to a file: its own path, and for `x/index.html` the page's address `/x` (`/` for the home page). */
-export function addressesOf(relative: string): string[] {
+function addressesOf(relative: string): string[] {
   const urlPath = `/${relative.split(path.sep).join("/")}`;
   if (path.posix.basename(urlPath) !== "index.html") return [urlPath];
   const page = path.posix.dirname(urlPath);
@@ -163,18 +164,9 @@ export function preferredEncoding(header: string | undefined): Encoding {
   return choice;
 }
 
-/** Whether the client's copy (If-None-Match, else If-Modified-Since) is the current one. */
+/** Whether the client's copy (If-None-Match, else If-Modified-Since) is the current one: `fresh`, as Express decides `req.fresh`. */
 function isFresh(headers: IncomingHttpHeaders, chosen: Variant): boolean {
-  const noneMatch = headers["if-none-match"];
-  if (noneMatch !== undefined) {
-    if (noneMatch.trim() === "*") return true;
-    return noneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === chosen.etag);
-  }
-  const modifiedSince = headers["if-modified-since"];
-  if (modifiedSince === undefined) return false;
-  const since = Date.parse(modifiedSince);
-  const lastModified = Date.parse(String(chosen.headers["Last-Modified"]));
-  return Number.isFinite(since) && Number.isFinite(lastModified) && lastModified <= since;
+  return fresh(headers, { etag: chosen.etag, "last-modified": String(chosen.headers["Last-Modified"]) });
 }
 
 export class StaticFiles {
@@ -198,11 +190,6 @@ export class StaticFiles {
       }
     };
     walk(publicDir);
-  }
-
-  /** How many files are held. */
-  get size(): number {
-    return this.byFile.size;
   }
 
   /** The entry answering a decoded request path (`/`, `/about-us`, `/static/x.js`). */
