@@ -19,13 +19,13 @@ import zlib from "zlib";
 /** Extensions worth compressing (text); images, videos, fonts and PDFs are compressed already. */
 export const COMPRESSIBLE_EXTENSIONS = [".html", ".js", ".css", ".json", ".svg", ".xml", ".txt", ".webmanifest"];
 /** Files smaller than this gain nothing from compression (headers cost more). */
-export const MIN_COMPRESS_BYTES = 256;
+const MIN_COMPRESS_BYTES = 256;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Every compressible file under `dir` (source maps excluded: they are not served). */
-export function compressibleFiles(dir) {
+function compressibleFiles(dir) {
   const found = [];
   const walk = (folder) => {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
@@ -39,7 +39,7 @@ export function compressibleFiles(dir) {
 }
 
 /** The brotli (quality 11, text mode) and gzip (level 9) forms of `data`. */
-export async function compressBoth(data) {
+async function compressBoth(data) {
   const [br, gz] = await Promise.all([
     brotli(data, {
       params: {
@@ -73,7 +73,7 @@ async function precompressFile(file) {
 }
 
 /** Compresses every file of the build, a few at a time (zlib works in its own threads). */
-export async function precompress(dir, { concurrency = 4 } = {}) {
+async function precompress(dir, { concurrency = 4 } = {}) {
   const files = compressibleFiles(dir);
   const results = [];
   let next = 0;
