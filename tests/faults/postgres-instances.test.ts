@@ -67,7 +67,8 @@ describe("three instances on one PostgreSQL, one killed mid-burst", () => {
     if (!process.env.TEST_DATABASE_URL) postgres = await startPostgres();
     database = await createTestDatabase(postgres?.url ?? process.env.TEST_DATABASE_URL);
     // Sends slow enough that the victim is always sending when it dies: its claims must come back through the lease.
-    peer = await startSmtpPeer({ delayMs: 250 });
+    // 18 workers at 600 ms a send deliver about 30 a second, well below the rate the burst queues them (two recipients each).
+    peer = await startSmtpPeer({ delayMs: 600 });
     const env = {
       DATABASE_URL: database.url,
       SMTP_URL: peer.url,
@@ -137,13 +138,13 @@ describe("three instances on one PostgreSQL, one killed mid-burst", () => {
 
     // Every stored notification delivered, and no row left claimed: the dead one's claims came back after the lease.
     const inspect = () => lib.inspectPostgres(database.url, acknowledged);
-    // (Waits at most 25 s; the checks below then say what is missing.)
+    // (Waits at most 60 s; the checks below then say what is missing.)
     await waitUntil(async () => {
       const store = await inspect();
       const ids = [...store.stored.keys()];
       const report = deliveryReport(peer, ids, (id) => store.recipients.get(id));
       return report.delivered === ids.length && Object.keys(store.statuses).join() === "sent";
-    }, 25_000);
+    }, 60_000);
 
     // Every 201 is in PostgreSQL with its fields and its files, byte for byte.
     const store = await lib.inspectPostgres(database.url, acknowledged, { bytes: true });
