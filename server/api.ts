@@ -1,5 +1,4 @@
 import express, { type RequestHandler, type Response, type Router } from "express";
-import { randomUUID } from "crypto";
 import * as OpenApiValidator from "express-openapi-validator";
 import fs from "fs";
 import helmet from "helmet";
@@ -26,6 +25,7 @@ import {
 } from "./idempotency";
 import { buildNotification } from "./notification";
 import { readPatternMessages } from "./pattern-messages";
+import { newRowKey } from "./store/keys";
 import { IdempotencyKeyTaken, PostgresSubmissionStore, type IdempotencyClaim, type IdempotencyHolder, type SubmissionStore } from "./store";
 import { createPostgresRateLimitStore, RATE_LIMIT_PASS_ON_STORE_ERROR } from "./rate-limit-store";
 import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate } from "./uploads";
@@ -101,7 +101,7 @@ function submissionHandler(name: FormName, form: FormDefinition, { config, store
       if (holder) return answerHeld(res, holder, fingerprint);
       idempotency = { ...key, fingerprint, heldSince };
     }
-    const submissionId = randomUUID();
+    const submissionId = newRowKey();
     const files = takeAcceptedFiles(req, res);
     let holder: IdempotencyHolder | undefined;
     try {

@@ -3,6 +3,7 @@
  * .nvmrc, stop with a clear message before the native SQLite driver is loaded
  * (an older Node cannot load it and would crash without saying why).
  */
+import crypto from "crypto";
 import fs from "fs";
 import path from "path";
 
@@ -28,6 +29,14 @@ if (required !== undefined && running < required) {
     `This server runs on Node.js ${required} or later (.nvmrc); this is Node.js ${process.versions.node}. ` +
       "Start it through npm (npm run serve), which uses the project's own Node.js after npm ci, or install Node.js " +
       `${required}.`,
+  );
+  process.exit(1);
+}
+// Row keys are UUID version 7 (store/keys.ts), which node:crypto makes from Node.js 24.16 on.
+if (typeof (crypto as { randomUUIDv7?: unknown }).randomUUIDv7 !== "function") {
+  console.error(
+    `This server needs Node.js 24.16 or later (crypto.randomUUIDv7); this is Node.js ${process.versions.node}. ` +
+      "Start it through npm (npm run serve), which uses the project's own Node.js after npm ci.",
   );
   process.exit(1);
 }

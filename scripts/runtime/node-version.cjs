@@ -16,19 +16,30 @@ function requiredMajor() {
   return major;
 }
 
-/** Undefined when the running Node is the supported line or a later one, else the message to show. */
+/**
+ * The first release of that line the project runs on, from package.json's
+ * engines (">=24.16": the server's row keys use crypto.randomUUIDv7, new in 24.16).
+ */
+function requiredMinimum() {
+  const engines = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).engines?.node ?? "";
+  const match = /^>=\s*v?(\d+)(?:\.(\d+))?/.exec(engines);
+  return match ? { major: Number(match[1]), minor: Number(match[2] ?? 0) } : { major: requiredMajor(), minor: 0 };
+}
+
+/** Undefined when the running Node is the supported line (at least its minimum release) or a later one, else the message to show. */
 function unsupportedNodeMessage(version = process.versions.node) {
   const major = requiredMajor();
-  const running = Number(version.split(".")[0]);
-  if (running >= major) return undefined;
+  const minimum = requiredMinimum();
+  const [runningMajor, runningMinor] = version.replace(/^v/, "").split(".").map(Number);
+  if (runningMajor > minimum.major || (runningMajor === minimum.major && runningMinor >= minimum.minor)) return undefined;
   return [
-    `This project runs on Node.js ${major} (the LTS line in .nvmrc); this is Node.js ${version}.`,
+    `This project runs on Node.js ${major} (the LTS line in .nvmrc), ${minimum.major}.${minimum.minor} or later; this is Node.js ${version}.`,
     `On Linux x64, \`npm ci\` installs Node.js ${major} into node_modules/.bin and every npm script uses it: run the project through npm (npm start, npm test, npm run serve).`,
     `Elsewhere, install Node.js ${major} (for example \`nvm install\` in this folder) and run \`npm ci\` again.`,
   ].join("\n");
 }
 
-module.exports = { requiredMajor, unsupportedNodeMessage, root };
+module.exports = { requiredMajor, requiredMinimum, unsupportedNodeMessage, root };
 
 if (require.main === module) {
   const message = unsupportedNodeMessage();

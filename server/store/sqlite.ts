@@ -5,6 +5,7 @@ import path from "path";
 import { keepFilesDurably, removeFiles } from "./disk-files";
 import { Checkpointer } from "./checkpointer";
 import { GroupCommit } from "./group-commit";
+import { newRowKey } from "./keys";
 import { migrate } from "./migrations";
 import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "./outbox-rows";
 import {
@@ -171,7 +172,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       });
       for (const file of submission.files) {
         this.insertAttachment.run({
-          id: randomUUID(),
+          id: newRowKey(),
           submissionId: submission.id,
           field: file.field,
           originalName: file.originalName,
@@ -185,7 +186,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       const messageId = newMessageId(notification.from);
       for (const recipient of recipientsOf(notification.to)) {
         this.insertOutbox.run({
-          id: randomUUID(),
+          id: newRowKey(),
           submissionId: submission.id,
           from: notification.from,
           to: notification.to,
@@ -209,7 +210,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
   }
 
   async saveSubmission(submission: NewSubmission): Promise<string> {
-    const id = submission.id ?? randomUUID();
+    const id = submission.id ?? newRowKey();
     const kept = await keepFilesDurably(this.uploadsDir, submission.files);
     try {
       await this.submissions.write({ ...submission, id });

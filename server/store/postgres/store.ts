@@ -1,6 +1,7 @@
 import { randomUUID } from "crypto";
 import fs from "fs/promises";
 import { Pool, type PoolClient } from "pg";
+import { newRowKey } from "../keys";
 import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "../outbox-rows";
 import {
   IdempotencyKeyTaken,
@@ -118,7 +119,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
   }
 
   private async insertSubmission(submission: NewSubmission): Promise<string> {
-    const id = submission.id ?? randomUUID();
+    const id = submission.id ?? newRowKey();
     const { idempotency } = submission;
     // The bytes are read before the transaction starts: it stays as short as the inserts.
     const contents = await Promise.all(submission.files.map((file) => fs.readFile(file.tempPath)));
@@ -150,7 +151,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
         await client.query(
           `INSERT INTO attachments (id, submission_id, field, original_name, stored_name, content_type, size, content)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [randomUUID(), id, file.field, file.originalName, file.storedName, file.contentType, contents[index].length, contents[index]],
+          [newRowKey(), id, file.field, file.originalName, file.storedName, file.contentType, contents[index].length, contents[index]],
         );
       }
       // One row per recipient, all with one Message-ID and Date fixed now.
@@ -162,7 +163,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
              message_id, mail_date, next_attempt_at, pending_since, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11, $11)`,
           [
-            randomUUID(),
+            newRowKey(),
             id,
             notification.from,
             notification.to,
