@@ -210,15 +210,19 @@ export function apiRouter(options: ApiOptions): Router {
     // Every answer says where its contract and reference are (RFC 8631).
     ["Link", SERVICE_LINK],
   ];
-  router.use((_req, res, next) => {
+  router.use((req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
+    // Express works req.ip out anew (proxy-addr over X-Forwarded-For) at every read, and the
+    // rate limiter reads it three times per submission: worked out once here.
+    if (req.method === "POST") Object.defineProperty(req, "ip", { value: req.ip, enumerable: true, configurable: true });
     next();
   });
   router.use(refuseCrossSitePosts);
   router.use(refuseEncodedMultipart);
+  // The forms first: the paths below are disjoint, and submissions are the calls under load.
+  router.use(API_BASE.slice("/api".length), contactRouter(options));
   router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, apiSpec: options.apiSpec ?? findApiSpec() }));
   router.use("/v1", contractDocsRouter({ apiSpec: options.apiSpec ?? findApiSpec(), validateResponses: options.config.validateResponses }));
-  router.use(API_BASE.slice("/api".length), contactRouter(options));
   router.use(apiNotFound);
   router.use(
     apiErrorHandler({
