@@ -12,6 +12,7 @@ import path from "path";
 import request from "supertest";
 import { makeDocx, makeExecutable, makePdf } from "./fixtures";
 import { API, count, expectAccepted, expectError, startTestApp, uploadedFiles, type TestApp } from "./helpers";
+import { waitFor } from "../support/wait";
 
 const PDF = makePdf();
 const ORDER_FIELDS = { mailType: "product_order_form", productName: "TOP LOADING ARMS" };
@@ -19,16 +20,6 @@ const ORDER_FIELDS = { mailType: "product_order_form", productName: "TOP LOADING
 function tempFiles(test: TestApp): string[] {
   const dir = path.join(test.dataDir, "tmp");
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-}
-
-async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** A product order upload sent by hand: the head (fields and the file part's start) now, the rest when asked. */

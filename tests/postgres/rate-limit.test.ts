@@ -16,6 +16,7 @@ import {
   type PostgresRateLimitStoreOptions,
 } from "../../server/rate-limit-store";
 import { rateLimitTestDatabase, type RateLimitTestDatabase } from "./rate-limit-database";
+import { waitFor } from "../support/wait";
 
 jest.setTimeout(60_000);
 
@@ -278,14 +279,6 @@ describe("PostgreSQL rate-limit store", () => {
     });
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -9,6 +9,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { Checkpointer } from "../../server/store/checkpointer";
+import { waitFor } from "../support/wait";
 
 let dir: string;
 let file: string;
@@ -36,14 +37,6 @@ const insertMany = (count: number) => {
   })();
 };
 
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 it("starts no thread while the WAL is small", async () => {
   const checkpointer = new Checkpointer(file, { thresholdBytes: 4 * 1024 * 1024, intervalMs: 20 });
   insertMany(10);
@@ -61,7 +54,7 @@ it("copies a grown WAL into the database file from a worker thread, and stops", 
   const before = databaseBytes();
   expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(256 * 1024);
   checkpointer.noteWrite();
-  await waitFor(() => checkpointer.checkpoints > 0);
+  await waitFor(() => checkpointer.checkpoints > 0, 10_000);
   expect(checkpointer.running).toBe(true);
   // The rows' pages are now in the database file itself.
   expect(databaseBytes()).toBeGreaterThan(before + 512 * 1024);
