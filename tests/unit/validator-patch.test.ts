@@ -3,8 +3,8 @@
  * through patch-package): once the app has served its first request, a
  * submission compiles no route pattern and parses its target without the
  * legacy url.parse. Unpatched, every request compiled the pattern of each
- * route up to its own and ran url.parse on its target (a fifth of a
- * submission's CPU). This fails if the patch is no longer applied.
+ * route up to its own and ran url.parse on its target. This fails if the
+ * patch is no longer applied.
  */
 import * as pathToRegexp from "path-to-regexp";
 import request from "supertest";
