@@ -35,6 +35,8 @@ type Listener = (items: EnquiryItem[]) => void;
 
 const listeners = new Set<Listener>();
 let memory: EnquiryItem[] = [];
+/** Storage refused the last write: the list in memory is newer than the stored one. */
+let unsaved = false;
 
 function storage(): Storage | undefined {
   try {
@@ -97,7 +99,7 @@ export function parseItems(raw: string | null): EnquiryItem[] {
 /** The list as it is now. */
 export function readItems(): EnquiryItem[] {
   const store = storage();
-  if (!store) return memory;
+  if (!store || unsaved) return memory;
   try {
     return parseItems(store.getItem(STORAGE_KEY));
   } catch {
@@ -116,8 +118,10 @@ function write(items: EnquiryItem[]): EnquiryItem[] {
   try {
     if (items.length === 0) store?.removeItem(STORAGE_KEY);
     else store?.setItem(STORAGE_KEY, JSON.stringify(items));
+    unsaved = false;
   } catch {
-    // Storage full or blocked: the list lives in memory for this page.
+    // Storage full or blocked: the list lives in memory for this page (and is saved by the next write that storage takes).
+    unsaved = true;
   }
   for (const listener of listeners) listener(items);
   return items;

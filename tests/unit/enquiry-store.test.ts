@@ -113,9 +113,15 @@ describe("the enquiry list", () => {
     expect(storageListeners.size).toBe(0);
   });
 
-  it("keeps the list for the page when storage refuses writes", () => {
+  it("keeps the list for the page when storage refuses writes, and saves it once storage takes it again", () => {
     storage.failWrites = true;
-    expect(() => addItem({ product: "torque-pump", name: "Torque Pump" })).not.toThrow();
+    expect(addItem({ product: "torque-pump", name: "Torque Pump" })).toBe(true);
+    expect(addItem({ product: "nut-splitter", name: "Nut Splitter" })).toBe(true);
+    expect(readItems().map((item) => item.product)).toEqual(["torque-pump", "nut-splitter"]);
+    expect(countItems()).toBe(2);
+    storage.failWrites = false;
+    addItem({ product: "flange-spreader", name: "Flange Spreader" });
+    expect(parseItems(storage.data.get(STORAGE_KEY) ?? null).map((item) => item.product)).toEqual(["torque-pump", "nut-splitter", "flange-spreader"]);
   });
 });
 
