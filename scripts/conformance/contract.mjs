@@ -73,8 +73,8 @@ export function operationsOf(doc) {
   return list;
 }
 
-export function makeAjv() {
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+export function makeAjv(options = {}) {
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, ...options });
   addFormats(ajv, { mode: "full" });
   for (const format of ["binary", "byte", "int32", "int64", "float", "double", "password"]) {
     if (!ajv.formats[format]) ajv.addFormat(format, true);
@@ -83,8 +83,8 @@ export function makeAjv() {
 }
 
 const ajv = makeAjv();
-const coercing = makeAjv();
-coercing.opts.coerceTypes = true;
+/** For headers, whose values are text: an integer header arrives as "30". */
+const coercing = makeAjv({ coerceTypes: true });
 const compiled = new WeakMap();
 const compiledCoercing = new WeakMap();
 
@@ -96,12 +96,7 @@ export function validatorOf(schema) {
 
 /** Validates a header's text against its schema (an integer header as "30"). */
 function validHeader(schema, text) {
-  if (!compiledCoercing.has(schema)) {
-    const coercing = new Ajv({ strict: false, coerceTypes: true, allErrors: true, validateFormats: true });
-    addFormats(coercing, { mode: "full" });
-    for (const format of ["int32", "int64"]) if (!coercing.formats[format]) coercing.addFormat(format, true);
-    compiledCoercing.set(schema, coercing.compile({ type: "object", properties: { v: schema } }));
-  }
+  if (!compiledCoercing.has(schema)) compiledCoercing.set(schema, coercing.compile({ type: "object", properties: { v: schema } }));
   const validate = compiledCoercing.get(schema);
   return validate({ v: text }) ? null : validate.errors;
 }

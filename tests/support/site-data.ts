@@ -4,7 +4,7 @@ import path from "path";
 import type { CatalogueAssetsData } from "../../src/catalogue-assets";
 import type { Product } from "../../src/catalogue-assets/types";
 
-export const ROOT = path.resolve(__dirname, "../..");
+const ROOT = path.resolve(__dirname, "../..");
 
 /** A file of data/, parsed. */
 export const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(ROOT, "data", file), "utf8")) as T;
