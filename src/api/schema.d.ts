@@ -175,7 +175,7 @@ export interface paths {
         put?: never;
         /**
          * Request a quotation for several products
-         * @description The enquiry list's form: the visitor's contact details and the products they want quoted (1 to 50 items, each a product of the catalogue with an optional model, a quantity and an optional note). Stores the request and notifies the sales inbox with every item and a link to its page.
+         * @description The enquiry list's form: the visitor's contact details and the products they want quoted (its items, each a product of the catalogue with an optional model, a quantity and an optional note). Stores the request and notifies the sales inbox with every item and a link to its page.
          */
         post: operations["requestQuotation"];
         delete?: never;
@@ -411,7 +411,7 @@ export interface components {
             phoneNumber: components["schemas"]["PhoneTenDigits"];
             companyName: components["schemas"]["CompanyName"];
             message?: components["schemas"]["LongText"];
-            /** @description The products to quote, 1 to 50. */
+            /** @description The products to quote. */
             items: components["schemas"]["QuoteItem"][];
             /** @enum {string} */
             mailType: "quote_request";
