@@ -6,10 +6,10 @@
  * rule of openapi.yaml broken on its own is refused with 400 naming the field,
  * and nothing is stored.
  */
-import fs from "fs";
-import path from "path";
 import request from "supertest";
-import { API, ROOT, expectAccepted, expectError, expectStored, setUpContractApp } from "./helpers";
+import contractRules from "../../src/api/form-rules/requestQuotation.json";
+import { loadCatalogueData, readJson } from "../support/site-data";
+import { API, expectAccepted, expectError, expectStored, setUpContractApp } from "./helpers";
 
 const INBOX = "quotes@example.com";
 const test = setUpContractApp({}, { MAIL_TO_QUOTE_REQUEST: INBOX });
@@ -17,12 +17,13 @@ const test = setUpContractApp({}, { MAIL_TO_QUOTE_REQUEST: INBOX });
 type Body = Record<string, unknown>;
 type Item = { product: string; model?: string; quantity: number; note?: string };
 
-const PRODUCTS = fs
-  .readdirSync(path.join(ROOT, "data", "products"))
-  .filter((file) => file.endsWith(".json"))
-  .map((file) => JSON.parse(fs.readFileSync(path.join(ROOT, "data", "products", file), "utf8")) as { slug: string; name: string });
+const PRODUCTS = loadCatalogueData().products.nodes;
 const TITLE = Object.fromEntries(PRODUCTS.map((product) => [product.slug, product.name]));
-const SITE_URL = (JSON.parse(fs.readFileSync(path.join(ROOT, "data", "company.json"), "utf8")) as { siteUrl: string }).siteUrl;
+const SITE_URL = readJson<{ siteUrl: string }>("company.json").siteUrl;
+/** The rules of openapi.yaml for this call, as the forms read them (src/api/form-rules/). */
+const SCHEMA = contractRules.schema;
+const FIELD = SCHEMA.properties;
+const ITEM = FIELD.items.items.properties;
 
 const ITEMS: Item[] = [
   { product: "low-profile-torque-wrench", model: "ALT06", quantity: 2, note: "With a spare ratchet link.\nDelivery to Ruwais." },
@@ -96,12 +97,14 @@ describe("a valid quotation request", () => {
     expect(body).toContain(`Reference: ${id}`);
   });
 
-  it("takes every product of the catalogue, 50 items and the largest quantity", async () => {
-    const items = Array.from({ length: 50 }, (_, i) => ({ product: PRODUCTS[i % PRODUCTS.length].slug, quantity: i === 0 ? 10000 : 1 }));
+  it("takes every product of the catalogue, the most items and the largest quantity", async () => {
+    const most = FIELD.items.maxItems;
+    const items = Array.from({ length: most }, (_, i) => ({ product: PRODUCTS[i % PRODUCTS.length].slug, quantity: i === 0 ? ITEM.quantity.maximum : 1 }));
     const id = expectAccepted(await post({ ...without(QUOTE, "message"), items }));
     const { outbox } = await expectStored(test, id, "quote_request");
     for (const product of PRODUCTS) expect(outbox.body).toContain(`${SITE_URL}/${product.slug}\n`);
-    expect(outbox.body).toContain("    50. ");
+    expect(outbox.body).toContain(`    ${most}. `);
+    expect(outbox.body).toContain(`       Quantity: ${ITEM.quantity.maximum}\n`);
   });
 
   it("keeps visitor text literal and on its lines: markup stays text, no header line can be added", async () => {
@@ -116,31 +119,31 @@ describe("a valid quotation request", () => {
 type Rule = [rule: string, body: Body, path: string];
 
 const RULES: Rule[] = [
-  ...(["firstName", "lastName", "email", "phoneNumber", "companyName", "items", "mailType"].map((f) => [`missing ${f}`, without(QUOTE, f), `/body/${f}`]) as Rule[]),
+  ...(SCHEMA.required.map((f) => [`missing ${f}`, without(QUOTE, f), `/body/${f}`]) as Rule[]),
   ["empty firstName", { ...QUOTE, firstName: "" }, "/body/firstName"],
-  ["lastName over 100", { ...QUOTE, lastName: "x".repeat(101) }, "/body/lastName"],
+  [`lastName over ${FIELD.lastName.maxLength}`, { ...QUOTE, lastName: "x".repeat(FIELD.lastName.maxLength + 1) }, "/body/lastName"],
   ["bad e-mail", { ...QUOTE, email: "ada@" }, "/body/email"],
   ["9-digit phone", { ...QUOTE, phoneNumber: "050123456" }, "/body/phoneNumber"],
   ["phone with +", { ...QUOTE, phoneNumber: "+971501234" }, "/body/phoneNumber"],
-  ["companyName over 200", { ...QUOTE, companyName: "x".repeat(201) }, "/body/companyName"],
-  ["message over 5000", { ...QUOTE, message: "x".repeat(5001) }, "/body/message"],
+  [`companyName over ${FIELD.companyName.maxLength}`, { ...QUOTE, companyName: "x".repeat(FIELD.companyName.maxLength + 1) }, "/body/companyName"],
+  [`message over ${FIELD.message.maxLength}`, { ...QUOTE, message: "x".repeat(FIELD.message.maxLength + 1) }, "/body/message"],
   ["wrong mailType", { ...QUOTE, mailType: "contact" }, "/body/mailType"],
   ["a subject (not part of this body)", { ...QUOTE, subject: "Sales Inquiry" }, "/body/subject"],
   ["0 items", { ...QUOTE, items: [] }, "/body/items"],
-  ["51 items", { ...QUOTE, items: Array.from({ length: 51 }, () => ({ product: "torque-pump", quantity: 1 })) }, "/body/items"],
+  [`${FIELD.items.maxItems + 1} items`, { ...QUOTE, items: Array.from({ length: FIELD.items.maxItems + 1 }, () => ({ product: "torque-pump", quantity: 1 })) }, "/body/items"],
   ["items not a list", { ...QUOTE, items: { product: "torque-pump", quantity: 1 } }, "/body/items"],
   ["an unknown product", withItem({ product: "flux-capacitor", quantity: 1 }), "/body/items/0/product"],
   ["a product by its title", withItem({ product: "Torque Pump", quantity: 1 }), "/body/items/0/product"],
   ["an item without product", withItem({ quantity: 1 }), "/body/items/0/product"],
   ["an item without quantity", withItem({ product: "torque-pump" }), "/body/items/0/quantity"],
   ["quantity 0", withItem({ product: "torque-pump", quantity: 0 }), "/body/items/0/quantity"],
-  ["quantity 10001", withItem({ product: "torque-pump", quantity: 10001 }), "/body/items/0/quantity"],
+  [`quantity ${ITEM.quantity.maximum + 1}`, withItem({ product: "torque-pump", quantity: ITEM.quantity.maximum + 1 }), "/body/items/0/quantity"],
   ["quantity not whole", withItem({ product: "torque-pump", quantity: 1.5 }), "/body/items/0/quantity"],
   ["quantity as text", withItem({ product: "torque-pump", quantity: "2" }), "/body/items/0/quantity"],
   ["a model on two lines", withItem({ product: "torque-pump", model: "ATPP4\nBcc: x@example.org", quantity: 1 }), "/body/items/0/model"],
   ["a blank model", withItem({ product: "torque-pump", model: " ", quantity: 1 }), "/body/items/0/model"],
-  ["a model over 100", withItem({ product: "torque-pump", model: "A".repeat(101), quantity: 1 }), "/body/items/0/model"],
-  ["a note over 1000", withItem({ product: "torque-pump", quantity: 1, note: "x".repeat(1001) }), "/body/items/0/note"],
+  [`a model over ${ITEM.model.maxLength}`, withItem({ product: "torque-pump", model: "A".repeat(ITEM.model.maxLength + 1), quantity: 1 }), "/body/items/0/model"],
+  [`a note over ${ITEM.note.maxLength}`, withItem({ product: "torque-pump", quantity: 1, note: "x".repeat(ITEM.note.maxLength + 1) }), "/body/items/0/note"],
   ["a note with a bidi override", withItem({ product: "torque-pump", quantity: 1, note: "ok\u202Eko" }), "/body/items/0/note"],
   ["an unknown item field", withItem({ product: "torque-pump", quantity: 1, price: 100 }), "/body/items/0/price"],
 ];
@@ -163,17 +166,7 @@ describe("each rule broken on its own is refused with 400 naming the field, and 
 });
 
 describe("the product list of the contract", () => {
-  it("is exactly the product slugs of data/products", async () => {
-    const yaml = await import("js-yaml");
-    const spec = yaml.load(fs.readFileSync(path.join(ROOT, "openapi.yaml"), "utf8")) as {
-      components: { schemas: { QuoteItem: { properties: { product: { enum: string[] } } } } };
-    };
-    const slugs = PRODUCTS.map((product) => product.slug).sort();
-    expect(slugs).toHaveLength(24);
-    expect([...spec.components.schemas.QuoteItem.properties.product.enum].sort()).toEqual(slugs);
-    for (const product of PRODUCTS) {
-      const file = path.join(ROOT, "data", "products", `${product.slug}.json`);
-      expect(fs.existsSync(file)).toBe(true);
-    }
+  it("is exactly the product slugs of data/products", () => {
+    expect([...ITEM.product.enum].sort()).toEqual(PRODUCTS.map((product) => product.slug).sort());
   });
 });
