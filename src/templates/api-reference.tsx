@@ -45,6 +45,7 @@ interface ApiReferenceTexts {
   required: string;
   optional: string;
   copy: CopyTexts;
+  labels: Record<"curl" | "fetch" | "parameters" | "requestFields" | "request" | "answer" | "sharedAnswer" | "headers" | "fields" | "example" | "parts" | "partsCaption", string>;
   rules: Record<"format" | "pattern" | "oneOf" | "length" | "value" | "items" | "to" | "atLeast" | "atMost" | "unique" | "nullable" | "partType" | "none" | "example" | "file", string>;
 }
 
@@ -297,9 +298,9 @@ function ExampleView({ example, media, context }: { example: Example; media: Med
       </p>
       <Text blocks={example.description} />
       {example.parts ? (
-        <Scroll label={`${context}, example ${title}: parts`}>
+        <Scroll label={fill(t.labels.parts, { context, title })}>
           <table className={styles.table}>
-            <caption className="visually-hidden">{`${context}, example ${title}: the parts of the multipart body`}</caption>
+            <caption className="visually-hidden">{fill(t.labels.partsCaption, { context, title })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t.columns.part}</th>
@@ -319,7 +320,7 @@ function ExampleView({ example, media, context }: { example: Example; media: Med
           </table>
         </Scroll>
       ) : (
-        <Code code={example.json} label={`${context}, example ${title} (${media.mediaType})`} copy={false} />
+        <Code code={example.json} label={fill(t.labels.example, { context, title, media: media.mediaType })} copy={false} />
       )}
     </div>
   );
@@ -330,7 +331,7 @@ function ResponseView({ response, context, level = 5 }: { response: Response; co
   const Heading = level === 3 ? "h3" : "h5";
   const body = (
     <>
-      {response.headers.length > 0 && <HeaderTable headers={response.headers} caption={`${context}: headers`} />}
+      {response.headers.length > 0 && <HeaderTable headers={response.headers} caption={fill(t.labels.headers, { context })} />}
       {response.content.map((media) => (
         <div key={media.mediaType}>
           <p className={styles.media}>
@@ -342,7 +343,7 @@ function ResponseView({ response, context, level = 5 }: { response: Response; co
           {media.fields.length > 0 && (
             <details className={styles.details}>
               <summary>{t.answerFields}</summary>
-              <FieldTable fields={media.fields} caption={`${context}: fields`} />
+              <FieldTable fields={media.fields} caption={fill(t.labels.fields, { context })} />
             </details>
           )}
         </div>
@@ -378,7 +379,7 @@ function SharedResponseView({ response }: { response: SharedResponse }): React.R
   const t = useTexts();
   return (
     <article id={response.id} className={styles.operation} aria-label={`${response.status} ${response.reason} (${response.name})`} data-shared-response={response.name}>
-      <ResponseView response={response} context={`${response.name} answer`} level={3} />
+      <ResponseView response={response} context={fill(t.labels.sharedAnswer, { name: response.name })} level={3} />
       <p className={styles.opId}>
         {t.givenBy}{" "}
         {response.usedBy.map((use, i) => (
@@ -417,13 +418,13 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
       {op.parameters.length > 0 && (
         <>
           <h4>{t.parameters}</h4>
-          <ParameterTable parameters={op.parameters} caption={`${op.id}: parameters`} />
+          <ParameterTable parameters={op.parameters} caption={fill(t.labels.parameters, { id: op.id })} />
         </>
       )}
 
       {op.requestBody &&
         op.requestBody.content.map((media) => (
-          <div key={media.mediaType} data-request-body={media.mediaType}>
+          <div key={media.mediaType}>
             <h4>{t.requestBody}</h4>
             <p className={styles.media}>
               <code>{media.mediaType}</code>
@@ -444,21 +445,21 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
                 <Text blocks={uploadLimits} />
               </div>
             )}
-            <FieldTable fields={media.fields} caption={`${op.id}: request fields`} />
+            <FieldTable fields={media.fields} caption={fill(t.labels.requestFields, { id: op.id })} />
             {media.examples.map((example) => (
-              <ExampleView key={example.name} example={example} media={media} context={`${op.id}, request`} />
+              <ExampleView key={example.name} example={example} media={media} context={fill(t.labels.request, { id: op.id })} />
             ))}
           </div>
         ))}
 
       <h4>{t.answers}</h4>
       {op.responses.map((response) => (
-        <ResponseView key={response.status} response={response} context={`${op.id}, answer ${response.status}`} />
+        <ResponseView key={response.status} response={response} context={fill(t.labels.answer, { id: op.id, status: response.status })} />
       ))}
 
       <h4>{t.calls}</h4>
-      <Code code={op.snippets.curl} label={`curl call of ${op.id}`} />
-      <Code code={op.snippets.fetch} label={`openapi-fetch call of ${op.id}`} />
+      <Code code={op.snippets.curl} label={fill(t.labels.curl, { id: op.id })} />
+      <Code code={op.snippets.fetch} label={fill(t.labels.fetch, { id: op.id })} />
       </details>
     </article>
   );
@@ -659,6 +660,20 @@ export const query = graphql`
         label
         done
         failed
+      }
+      labels {
+        curl
+        fetch
+        parameters
+        requestFields
+        request
+        answer
+        sharedAnswer
+        headers
+        fields
+        example
+        parts
+        partsCaption
       }
       rules {
         format

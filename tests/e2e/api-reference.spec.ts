@@ -3,6 +3,8 @@ import { expect, test, type Page } from "@playwright/test";
 import fs from "fs";
 import yaml from "js-yaml";
 import path from "path";
+import texts from "../../data/api-reference.json";
+import { fill } from "../../src/utils/template";
 import { watchPageProblems } from "./built-site";
 
 /**
@@ -17,8 +19,14 @@ type Obj = Record<string, unknown>;
 const contract = yaml.load(fs.readFileSync(path.resolve(__dirname, "../../openapi.yaml"), "utf8")) as {
   info: { version: string };
   paths: Record<string, Record<string, { operationId: string; summary: string }>>;
-  components: { schemas: Record<string, Obj> };
+  components: {
+    schemas: Record<string, Obj>;
+    parameters: Record<string, { name: string }>;
+    responses: Record<string, { headers: Record<string, unknown> }>;
+  };
 };
+/** A copy button's name: the copy label around its code block's label. */
+const copyButtonName = (label: keyof typeof texts.labels, id: string) => fill(texts.copy.label, { what: fill(texts.labels[label], { id }) });
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 const OPERATIONS = Object.entries(contract.paths).flatMap(([p, item]) =>
   Object.entries(item)
@@ -74,15 +82,19 @@ test("the contact enquiry's field table marks the contract's required fields, wi
   await openDetails(page, "applyForJob");
   for (const name of Object.keys(schema.properties)) {
     const row = article.locator(`tr[data-field="${name}"]`);
-    await expect(row.locator("td").nth(1)).toHaveText(schema.required.includes(name) ? "required" : "optional");
+    await expect(row.locator("td").nth(1)).toHaveText(schema.required.includes(name) ? texts.required : texts.optional);
   }
   const phone = contract.components.schemas.PhoneTenDigits as { "x-pattern-message": string };
   await expect(article.locator('tr[data-field="phoneNumber"]')).toContainText(phone["x-pattern-message"]);
   // The optional Idempotency-Key header of a POST, and the rate-limit headers of the common 429 answer.
-  await expect(article.getByRole("region", { name: "sendContactEnquiry: parameters" })).toContainText("Idempotency-Key");
+  await expect(article.getByRole("region", { name: fill(texts.labels.parameters, { id: "sendContactEnquiry" }) })).toContainText(
+    contract.components.parameters.IdempotencyKey.name,
+  );
   const tooMany = page.locator("article#response-toomanyrequests");
   await tooMany.locator("details[data-answer-details] > summary").click();
-  for (const header of ["RateLimit", "RateLimit-Policy", "Retry-After"]) await expect(tooMany.getByRole("rowheader", { name: header, exact: true })).toBeVisible();
+  for (const header of Object.keys(contract.components.responses.TooManyRequests.headers)) {
+    await expect(tooMany.getByRole("rowheader", { name: header, exact: true })).toBeVisible();
+  }
   await expect(article.locator('[data-status="429"] a')).toHaveAttribute("href", "#response-toomanyrequests");
   // A multipart call shows its files' rules.
   await expect(page.locator("article#applyForJob")).toContainText("PDF, DOC, DOCX");
@@ -93,20 +105,20 @@ test("a copy button copies its curl call, from the keyboard, and says so", async
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   await gotoHydrated(page);
   const article = page.locator("article#sendContactEnquiry");
-  const button = article.getByRole("button", { name: "Copy the curl call of sendContactEnquiry" });
+  const button = article.getByRole("button", { name: copyButtonName("curl", "sendContactEnquiry") });
   const code = article.locator("pre", { hasText: /^curl / });
   await openDetails(page, "sendContactEnquiry");
   await button.focus();
   await expect(button).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(article.locator("[data-copy-status]").first()).toHaveText("Copied");
+  await expect(article.locator("[data-copy-status]").first()).toHaveText(texts.copy.done);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(await code.innerText());
   expect(copied).toMatch(/^curl -X POST 'https?:\/\/[^']+\/api\/v1\/contact\/contact_us'/);
   expect(copied).toContain("-H 'Content-Type: application/json'");
 
   // The openapi-fetch call too, by Space.
-  const fetchButton = article.getByRole("button", { name: "Copy the openapi-fetch call of sendContactEnquiry" });
+  const fetchButton = article.getByRole("button", { name: copyButtonName("fetch", "sendContactEnquiry") });
   await fetchButton.focus();
   await page.keyboard.press("Space");
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('client.POST("/api/v1/contact/contact_us"');
