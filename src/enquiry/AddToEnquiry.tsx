@@ -1,6 +1,6 @@
 import React, { useId, useState } from "react";
 import { graphql, Link, useStaticQuery } from "gatsby";
-import { addItem } from "./store";
+import { addItem, MAX_ITEMS } from "./store";
 import { fill } from "../utils/template";
 import * as styles from "./AddToEnquiry.module.css";
 
@@ -44,7 +44,7 @@ export function AddToEnquiry({ product, name, models = [], compact = false }: Ad
 
   const add = () => {
     const added = addItem({ product, name, model: model || undefined });
-    setMessage({ text: added ? fill(text.added, { name: model ? `${name} ${model}` : name }) : text.full, added });
+    setMessage({ text: added ? fill(text.added, { name: model ? `${name} ${model}` : name }) : fill(text.full, { max: MAX_ITEMS }), added });
   };
 
   return (

@@ -26,7 +26,6 @@ const INITIAL = { firstName: "", lastName: "", email: "", phoneNumber: "", compa
 export interface EnquiryTexts {
   list: {
     heading: string;
-    product: string;
     model: string;
     anyModel: string;
     quantity: string;

@@ -1,4 +1,4 @@
-import React, { useEffect, useRef, useState } from "react";
+import React, { useCallback, useEffect, useRef, useState } from "react";
 import { graphql, Link, useStaticQuery } from "gatsby";
 import { countItems, subscribe } from "./store";
 import { fill } from "../utils/template";
@@ -31,20 +31,18 @@ export function HeaderEnquiry(): React.ReactElement {
   const [count, setCount] = useState(0);
   const [announcement, setAnnouncement] = useState("");
   const previous = useRef<number | null>(null);
+  const countText = useCallback((n: number) => (n === 0 ? text.empty : n === 1 ? text.countOne : fill(text.count, { count: n })), [text]);
 
   useEffect(() => {
     const update = (next: number) => {
-      if (previous.current !== null && previous.current !== next) {
-        setAnnouncement(next === 0 ? text.empty : next === 1 ? text.countOne : fill(text.count, { count: next }));
-      }
+      if (previous.current !== null && previous.current !== next) setAnnouncement(countText(next));
       previous.current = next;
       setCount(next);
     };
     update(countItems());
     return subscribe((items) => update(items.length));
-  }, [text]);
+  }, [countText]);
 
-  const countText = count === 1 ? text.countOne : fill(text.count, { count });
   return (
     <>
       <Link to="/enquiry" className={styles.link} activeClassName={styles.active} data-testid="header-enquiry">
@@ -57,7 +55,7 @@ export function HeaderEnquiry(): React.ReactElement {
             <span className={styles.badge} aria-hidden="true" data-testid="header-enquiry-count">
               {count}
             </span>
-            <span className="visually-hidden">{`, ${countText}`}</span>
+            <span className="visually-hidden">{`, ${countText(count)}`}</span>
           </>
         )}
       </Link>

@@ -39,7 +39,6 @@ export const query = graphql`
       intro
       list {
         heading
-        product
         model
         anyModel
         quantity

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
+import enquiry from "../../data/enquiry.json";
+import { fill } from "../../src/utils/template";
 
 /**
  * The enquiry list: "Add to enquiry" on product pages and product cards, the
@@ -8,7 +10,7 @@ import { expect, test, type Page, type Request } from "@playwright/test";
  */
 
 const QUOTE_PATH = "/api/v1/contact/quote_request";
-const SUCCESS = "Your enquiry has been sent successfully!";
+const SUCCESS = enquiry.form.success;
 
 async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('footer form[data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
@@ -63,7 +65,7 @@ test("items added from two product pages and a category card are listed on /enqu
   await open(page, "/controlled-bolting-hydraulic-equipments");
   await page.getByRole("button", { name: "Add to enquiry: Nut Splitter" }).click();
   await expect(page.getByTestId("header-enquiry-count")).toHaveText("3");
-  await expect(page.getByTestId("header-enquiry-status")).toHaveText("3 products in your enquiry");
+  await expect(page.getByTestId("header-enquiry-status")).toHaveText(fill(enquiry.header.count, { count: 3 }));
 
   await page.getByTestId("header-enquiry").click();
   await expect(page).toHaveURL(/\/enquiry\/?$/);
@@ -164,12 +166,13 @@ test("works by keyboard: add, reach the list from the header, remove", async ({ 
   await add.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("header-enquiry-count")).toHaveText("1");
-  await expect(page.getByTestId("header-enquiry-status")).toHaveText("1 product in your enquiry");
+  await expect(page.getByTestId("header-enquiry-status")).toHaveText(enquiry.header.countOne);
 
-  // The header entry is a link in the tab order, named with the count.
-  const entry = page.getByRole("link", { name: /^Enquiry\W*1 product in your enquiry$/ });
+  // The header entry is a link to the list, in the tab order, named with the count.
+  const entry = page.getByRole("link", { name: new RegExp(`^${enquiry.header.label}\\W*${enquiry.header.countOne}$`) });
+  await expect(entry).toHaveAttribute("href", /\/enquiry\/?$/);
+  await expect(entry).not.toHaveAttribute("tabindex", "-1");
   await entry.focus();
-  await expect(entry).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/enquiry\/?$/);
   await hydrated(page);
