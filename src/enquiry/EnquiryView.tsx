@@ -58,7 +58,7 @@ interface Props {
 }
 
 /** An item as the contract takes it: no empty model or note, nothing but its four fields. */
-export function quoteItemOf(item: EnquiryItem): ApiSchemas["QuoteItem"] {
+function quoteItemOf(item: EnquiryItem): ApiSchemas["QuoteItem"] {
   const out: ApiSchemas["QuoteItem"] = { product: item.product as ApiSchemas["QuoteItem"]["product"], quantity: item.quantity };
   if (item.model?.trim()) out.model = item.model;
   if (item.note?.trim()) out.note = item.note;
@@ -138,7 +138,6 @@ function ItemRow({ item, product, texts, idPrefix, invalid, showInvalid, onQuant
             value={quantity}
             aria-invalid={markInvalid || undefined}
             aria-describedby={`${id}-name`}
-            data-testid="enquiry-quantity"
             onBlur={() => setTouched(true)}
             onChange={(event) => {
               setQuantity(event.target.value);
@@ -178,7 +177,7 @@ function ItemRow({ item, product, texts, idPrefix, invalid, showInvalid, onQuant
  * the list; a failure keeps everything and shows the server's message.
  */
 export function EnquiryView({ texts, products, categories }: Props): React.ReactElement {
-  const { items, loaded } = useEnquiryItems();
+  const items = useEnquiryItems();
   const byslug = useMemo(() => new Map(products.map((p) => [p.slug, p])), [products]);
   const [invalidQuantities, setInvalidQuantities] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
@@ -237,7 +236,7 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
 
   const empty = listed.length === 0;
   return (
-    <div className={styles.view} data-testid="enquiry-view" data-loaded={loaded || undefined} data-empty={empty || undefined}>
+    <div className={styles.view}>
       <p role="status" className="visually-hidden">
         {announcement}
       </p>

@@ -131,7 +131,7 @@ function newId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-export interface NewItem {
+interface NewItem {
   product: string;
   name: string;
   model?: string;

@@ -6,11 +6,11 @@ import { readItems, subscribe, type EnquiryItem } from "./store";
  * during the server render and the first client render, so the static HTML
  * and hydration agree; read from storage right after.
  */
-export function useEnquiryItems(): { items: EnquiryItem[]; loaded: boolean } {
-  const [state, setState] = useState<{ items: EnquiryItem[]; loaded: boolean }>({ items: [], loaded: false });
+export function useEnquiryItems(): EnquiryItem[] {
+  const [items, setItems] = useState<EnquiryItem[]>([]);
   useEffect(() => {
-    setState({ items: readItems(), loaded: true });
-    return subscribe((items) => setState({ items, loaded: true }));
+    setItems(readItems());
+    return subscribe(setItems);
   }, []);
-  return state;
+  return items;
 }
