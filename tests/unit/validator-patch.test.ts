@@ -1,11 +1,15 @@
 /**
  * The patch to express-openapi-validator (patches/, applied by `npm ci`
  * through patch-package): once the app has served its first request, a
- * submission compiles no route pattern and parses its target without the
- * legacy url.parse. Unpatched, every request compiled the pattern of each
- * route up to its own and ran url.parse on its target. This fails if the
- * patch is no longer applied.
+ * submission compiles no route pattern, parses its target without the legacy
+ * url.parse, finds its operation without trying the spec's routes again and
+ * parses no Content-Type it has seen before. Unpatched, every request
+ * compiled the pattern of each route up to its own, ran url.parse on its
+ * target, walked the routes and parsed its Content-Type. These fail if the
+ * patch is no longer applied; the answers must stay what the contract says.
  */
+import { OpenApiContext } from "express-openapi-validator/dist/framework/openapi.context";
+import { ContentType } from "express-openapi-validator/dist/middlewares/util";
 import * as pathToRegexp from "path-to-regexp";
 import request from "supertest";
 import url from "url";
@@ -14,7 +18,8 @@ import { API, contractExample, startTestApp, type TestApp } from "../contract/he
 let test: TestApp;
 
 beforeEach(() => {
-  test = startTestApp({ rateLimitMax: 1000 });
+  // As a deployment runs (VALIDATE_RESPONSES off): the response validator parses each answer's request on its own.
+  test = startTestApp({ rateLimitMax: 1000, validateResponses: false });
 });
 
 afterEach(async () => {
@@ -35,4 +40,29 @@ it("serving submissions compiles no route pattern and runs no url.parse on their
   const targetsParsed = parse.mock.calls.filter(([target]) => typeof target === "string" && target.startsWith("/"));
   expect(compile).not.toHaveBeenCalled();
   expect(targetsParsed).toEqual([]);
+});
+
+it("serving submissions walks no route of the spec again and parses no Content-Type seen before", async () => {
+  const forms = ["news-letter", "contact_us", "quote_request"] as const;
+  for (const form of forms) await request(test.app).post(`${API}/${form}`).send(contractExample(form)).expect(201);
+  const walk = jest.spyOn(OpenApiContext.prototype, "routePair");
+  const parse = jest.spyOn(ContentType, "from");
+  for (let round = 0; round < 3; round++) {
+    for (const form of forms) await request(test.app).post(`${API}/${form}`).send(contractExample(form)).expect(201);
+  }
+  expect(walk).not.toHaveBeenCalled();
+  expect(parse).not.toHaveBeenCalled();
+});
+
+it("a remembered lookup answers as the first one did: another case of the path, another method, an unknown path", async () => {
+  for (let round = 0; round < 2; round++) {
+    await request(test.app).post(`${API.toUpperCase()}/CONTACT_US`).send(contractExample("contact_us")).expect(201);
+    const wrongMethod = await request(test.app).get(`${API}/contact_us`).expect(405);
+    expect(wrongMethod.body).toEqual({ message: expect.stringMatching(/\S/) });
+    const unknown = await request(test.app).post(`${API}/no_such_form`).send({}).expect(404);
+    expect(unknown.body).toEqual({ message: expect.stringMatching(/\S/) });
+    // A body the contract refuses, after the same path was served: still refused, with its reasons.
+    const refused = await request(test.app).post(`${API}/contact_us`).send({ ...contractExample("contact_us"), email: "not an address" }).expect(400);
+    expect(JSON.stringify(refused.body)).toMatch(/email/);
+  }
 });
