@@ -80,9 +80,11 @@ export class SqliteSubmissionStore implements SubmissionStore {
     this.db.pragma("busy_timeout = 5000");
     migrate(this.db);
 
+    // The statements of every submission bind their values by position: better-sqlite3 looks a named
+    // parameter up in the object passed by its name, a cost paid for each value of each row.
     this.insertSubmission = this.db.prepare(
       `INSERT INTO submissions (id, mail_type, payload, created_at, idempotency_scope, idempotency_key, idempotency_fingerprint)
-       VALUES (@id, @mailType, @payload, @createdAt, @scope, @key, @fingerprint)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
     // created_at is ISO 8601 UTC text of one length: text order is time order.
     this.keyHolder = this.db.prepare(
@@ -100,8 +102,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
     this.insertOutbox = this.db.prepare(
       `INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
          message_id, mail_date, next_attempt_at, pending_since, created_at)
-       VALUES (@id, @submissionId, @from, @to, @recipient, @replyTo, @subject, @text, @attachments,
-         @messageId, @mailDate, @nextAttemptAt, @nextAttemptAt, @createdAt)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.claim = this.db.prepare(
       `UPDATE outbox SET status = 'sending', locked_until = @lockedUntil, claim_token = @claimToken
@@ -161,15 +162,16 @@ export class SqliteSubmissionStore implements SubmissionStore {
         if (holder) throw new IdempotencyKeyTaken(holder);
         this.releaseExpiredKey.run(key);
       }
-      this.insertSubmission.run({
-        id: submission.id,
-        mailType: submission.mailType,
-        payload: JSON.stringify(submission.payload),
-        createdAt: createdAt.toISOString(),
-        scope: idempotency?.scope ?? null,
-        key: idempotency?.key ?? null,
-        fingerprint: idempotency?.fingerprint ?? null,
-      });
+      const createdIso = createdAt.toISOString();
+      this.insertSubmission.run(
+        submission.id,
+        submission.mailType,
+        JSON.stringify(submission.payload),
+        createdIso,
+        idempotency?.scope ?? null,
+        idempotency?.key ?? null,
+        idempotency?.fingerprint ?? null,
+      );
       for (const file of submission.files) {
         this.insertAttachment.run({
           id: newRowKey(),
@@ -184,22 +186,27 @@ export class SqliteSubmissionStore implements SubmissionStore {
       // One row per recipient: each is delivered (and retried) on its own, all with one Message-ID and Date.
       const { notification } = submission;
       const messageId = newMessageId(notification.from);
+      const attachments = JSON.stringify(notification.attachments);
+      const due = createdAt.getTime();
       for (const recipient of recipientsOf(notification.to)) {
-        this.insertOutbox.run({
-          id: newRowKey(),
-          submissionId: submission.id,
-          from: notification.from,
-          to: notification.to,
+        // id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
+        // message_id, mail_date, next_attempt_at, pending_since, created_at
+        this.insertOutbox.run(
+          newRowKey(),
+          submission.id,
+          notification.from,
+          notification.to,
           recipient,
-          replyTo: notification.replyTo ?? null,
-          subject: notification.subject,
-          text: notification.text,
-          attachments: JSON.stringify(notification.attachments),
+          notification.replyTo ?? null,
+          notification.subject,
+          notification.text,
+          attachments,
           messageId,
-          mailDate: createdAt.toISOString(),
-          nextAttemptAt: createdAt.getTime(),
-          createdAt: createdAt.toISOString(),
-        });
+          createdIso,
+          due,
+          due,
+          createdIso,
+        );
       }
     });
   }
