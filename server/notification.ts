@@ -11,6 +11,9 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const BIDI_REORDERING = /[\u202a-\u202e\u2066-\u2069]/g;
 /** Characters that show nothing: bidi marks, soft hyphen, zero-width space, word joiner and invisible operators, byte order mark, annotation marks. */
 const INVISIBLE = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2060-\u2065\u206a-\u206f\ufeff\ufff9-\ufffb]/g;
+/** Any character plainText changes: a line break other than a line feed, a control or a bidi character. */
+// eslint-disable-next-line no-control-regex
+const NOT_PLAIN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** The opener of an RFC 2047 encoded-word, which mail clients show decoded in a header. */
 const ENCODED_WORD_OPENER = /=\?/g;
 
@@ -19,6 +22,7 @@ const ENCODED_WORD_OPENER = /=\?/g;
  * feeds, and no control character (but tab) or bidi reordering is left.
  */
 export function plainText(value: string): string {
+  if (!NOT_PLAIN.test(value)) return value; // most values: nothing to change, one scan instead of three
   return value.replace(LINE_BREAK, "\n").replace(CONTROL, "").replace(BIDI_REORDERING, "");
 }
 
@@ -38,6 +42,7 @@ export function oneLine(value: string, max = 150): string {
     .replace(/\s+/g, " ")
     .replace(ENCODED_WORD_OPENER, "= ?")
     .trim();
+  if (line.length <= max) return line; // no more code points than UTF-16 units
   const characters = Array.from(line); // code points: a cut never splits a surrogate pair
   return characters.length > max ? `${characters.slice(0, max - 1).join("").trimEnd()}…` : line;
 }
