@@ -117,7 +117,7 @@ function submissionHandler(name: FormName, form: FormDefinition, { config, store
         else throw unavailable(`Submission ${submissionId} (${name}) could not be stored:`, err);
       }
     } finally {
-      await removeTempLeftovers(files);
+      if (files.length > 0) await removeTempLeftovers(files);
     }
     if (holder && idempotency) return answerHeld(res, holder, idempotency.fingerprint);
     const answer: components["schemas"]["SubmissionAccepted"] = { id: submissionId, message: SUBMISSION_ACCEPTED_MESSAGE };
@@ -126,7 +126,9 @@ function submissionHandler(name: FormName, form: FormDefinition, { config, store
 }
 
 /**
- * The calls of openapi.yaml, validated by it, under /api/v1/contact.
+ * The calls of openapi.yaml, validated by it, under /api/v1/contact (`base`
+ * within the /api router: the form routes sit in that router itself, not in
+ * one nested under it).
  *
  * Each form's POST is one route holding every step of its request, in order:
  * rate limit, Idempotency-Key guard (409 before the body is read), body
@@ -138,10 +140,9 @@ function submissionHandler(name: FormName, form: FormDefinition, { config, store
  * limit, JSON parser and validator (405, 404 and 400 answers as the contract
  * gives them).
  */
-function contactRouter(options: ApiOptions): Router {
+function addContactCalls(router: Router, base: string, options: ApiOptions): void {
   const { config } = options;
   const apiSpec = options.apiSpec ?? findApiSpec();
-  const router = express.Router();
 
   const limit = rateLimit({
     windowMs: config.rateLimitWindowMs,
@@ -182,10 +183,9 @@ function contactRouter(options: ApiOptions): Router {
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
     else steps.push(json, ...validator);
-    router.post(form.path, ...steps, submissionHandler(name, form, options));
+    router.post(`${base}${form.path}`, ...steps, submissionHandler(name, form, options));
   }
-  router.use(limit, json, validator);
-  return router;
+  router.use(base, limit, json, validator);
 }
 
 /**
@@ -234,7 +234,7 @@ export function apiRouter(options: ApiOptions): Router {
   router.use(refuseCrossSitePosts);
   router.use(refuseEncodedMultipart);
   // The forms first: the paths below are disjoint, and submissions are the calls under load.
-  router.use(API_BASE.slice("/api".length), contactRouter(options));
+  addContactCalls(router, API_BASE.slice("/api".length), options);
   router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, apiSpec: options.apiSpec ?? findApiSpec() }));
   router.use("/v1", contractDocsRouter({ apiSpec: options.apiSpec ?? findApiSpec(), validateResponses: options.config.validateResponses }));
   router.use(apiNotFound);

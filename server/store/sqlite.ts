@@ -218,7 +218,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
 
   async saveSubmission(submission: NewSubmission): Promise<string> {
     const id = submission.id ?? newRowKey();
-    const kept = await keepFilesDurably(this.uploadsDir, submission.files);
+    const kept = submission.files.length > 0 ? await keepFilesDurably(this.uploadsDir, submission.files) : [];
     try {
       await this.submissions.write({ ...submission, id });
       this.checkpointer.noteWrite();
