@@ -66,3 +66,14 @@ it("a remembered lookup answers as the first one did: another case of the path, 
     expect(JSON.stringify(refused.body)).toMatch(/email/);
   }
 });
+
+it("keeps answering and remembering once more paths were looked up than it keeps", async () => {
+  await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")).expect(201);
+  // More distinct targets than the 1,000 it keeps: the oldest (the submission's) is let go.
+  const agent = request(test.app);
+  for (let i = 0; i < 1010; i += 1) await agent.get(`${API}/unknown-${i}`).expect(404);
+  await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")).expect(201);
+  const walk = jest.spyOn(OpenApiContext.prototype, "routePair");
+  await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")).expect(201);
+  expect(walk).not.toHaveBeenCalled();
+});
