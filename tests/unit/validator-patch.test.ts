@@ -9,6 +9,7 @@
  * patch is no longer applied; the answers must stay what the contract says.
  */
 import { OpenApiContext } from "express-openapi-validator/dist/framework/openapi.context";
+import { RequestParameterMutator } from "express-openapi-validator/dist/middlewares/parsers/req.parameter.mutator";
 import { ContentType } from "express-openapi-validator/dist/middlewares/util";
 import * as pathToRegexp from "path-to-regexp";
 import request from "supertest";
@@ -76,4 +77,14 @@ it("keeps answering and remembering once more paths were looked up than it keeps
   const walk = jest.spyOn(OpenApiContext.prototype, "routePair");
   await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")).expect(201);
   expect(walk).not.toHaveBeenCalled();
+});
+
+it("skips the parameter mutator for a submission without query string, and still refuses an unknown query parameter", async () => {
+  await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")).expect(201);
+  const mutate = jest.spyOn(RequestParameterMutator.prototype, "modifyRequest");
+  await request(test.app).post(`${API}/contact_us`).set("Idempotency-Key", "a-key-for-the-patch-test").send(contractExample("contact_us")).expect(201);
+  expect(mutate).not.toHaveBeenCalled();
+  const refused = await request(test.app).post(`${API}/contact_us?utm_source=mail`).send(contractExample("contact_us")).expect(400);
+  expect(mutate).toHaveBeenCalledTimes(1);
+  expect(JSON.stringify(refused.body)).toMatch(/utm_source/);
 });
