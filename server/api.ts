@@ -150,9 +150,8 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     standardHeaders: "draft-8",
     legacyHeaders: false,
     skip: (req) => req.method !== "POST",
-    // Each client counted as the limiter's own default counts it (an IPv6 address by its /56
-    // network), without that default's checks of the request on every call and its IPv6
-    // parsing of the IPv4 addresses most clients have.
+    // Each client counted as the limiter's default counts it (IPV6_SUBNET), without that default's
+    // checks of the request on every call and its IPv6 parsing of the IPv4 addresses most clients have.
     keyGenerator: (req) => {
       const ip = req.ip ?? "";
       return ip.includes(":") ? ipKeyGenerator(ip, IPV6_SUBNET) : ip;
@@ -227,7 +226,7 @@ export function apiRouter(options: ApiOptions): Router {
   router.use((req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     // Express works req.ip out anew (proxy-addr over X-Forwarded-For) at every read, and the
-    // rate limiter reads it three times per submission: worked out once here.
+    // rate limiter reads it more than once per submission: worked out once here.
     if (req.method === "POST") Object.defineProperty(req, "ip", { value: req.ip, enumerable: true, configurable: true });
     next();
   });

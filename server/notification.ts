@@ -11,9 +11,8 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const BIDI_REORDERING = /[\u202a-\u202e\u2066-\u2069]/g;
 /** Characters that show nothing: bidi marks, soft hyphen, zero-width space, word joiner and invisible operators, byte order mark, annotation marks. */
 const INVISIBLE = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2060-\u2065\u206a-\u206f\ufeff\ufff9-\ufffb]/g;
-/** Any character plainText changes: a line break other than a line feed, a control or a bidi character. */
-// eslint-disable-next-line no-control-regex
-const NOT_PLAIN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** Anything plainText changes: the three expressions above, tried at once. */
+const NOT_PLAIN = new RegExp([LINE_BREAK, CONTROL, BIDI_REORDERING].map((expression) => expression.source).join("|"));
 /** The opener of an RFC 2047 encoded-word, which mail clients show decoded in a header. */
 const ENCODED_WORD_OPENER = /=\?/g;
 

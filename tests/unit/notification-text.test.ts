@@ -88,6 +88,14 @@ describe("plainText: the lines of the body", () => {
     expect(plainText("cv\u202Excod.pdf \u2067x\u2069")).toBe("cvxcod.pdf x");
     expect(plainText("محمد\u200F (Dubai)")).toBe("محمد\u200F (Dubai)"); // a right-to-left mark only fixes where punctuation goes
   });
+
+  it.each(["000D", "0085", "2028", "2029", "0000", "0007", "007F", "009B", "202E", "2067"])(
+    "changes a value whose only character to clean is U+%s",
+    (codePoint) => {
+      const value = `a${String.fromCodePoint(parseInt(codePoint, 16))}b`;
+      expect(plainText(value)).not.toBe(value);
+    },
+  );
 });
 
 describe("buildNotification, with values the contract refuses today", () => {
