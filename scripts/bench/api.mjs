@@ -208,7 +208,9 @@ try {
   const rows = [];
 
   const sqlite = await startServer({ env: SERVER_ENV });
-  rows.push(await measure("API on SQLite, 1 instance", [sqlite.url], { warmup: true }));
+  // The row the goal is checked on: SQLite, the default store.
+  const goalRow = await measure("API on SQLite, 1 instance", [sqlite.url], { warmup: true });
+  rows.push(goalRow);
   await sqlite.stop();
 
   if (values["skip-postgres"]) {
@@ -249,7 +251,7 @@ try {
   // server's, over its own round trips, on the cores the load generator shares.
   for (const row of rows) {
     const { rps } = ratios(row, bareProcess);
-    const verdict = row.name.includes("SQLite")
+    const verdict = row === goalRow
       ? `(goal ≥ ${SUBMISSION_GOAL}) ${rps >= SUBMISSION_GOAL ? "✓" : "✗"}`
       : "(reported; the goal is set for SQLite)";
     console.log(`${row.name}: ${fmt(rps, 3)} of the bare route's throughput ${verdict}`);
