@@ -1,12 +1,12 @@
 import type { GatsbyNode } from "gatsby";
 import fs from "fs";
 import path from "path";
-import { writeCrawlFiles } from "./src/site-files/crawl";
-import { writeSiteImages } from "./src/site-files/icons";
-import { deferBundleScriptsIn } from "./src/site-files/after-paint";
-import { refreshInlinedStylesheets } from "./src/site-files/inline-css";
-import { CATALOGUE_ASSETS_QUERY, writeCatalogueAssets, type CatalogueAssetsData } from "./src/catalogue-assets";
-import { galleryIdsFor, productImageUrl } from "./src/utils/gallery";
+import { writeCrawlFiles } from "./src/build/site-files/crawl";
+import { writeSiteImages } from "./src/build/site-files/icons";
+import { deferBundleScriptsIn } from "./src/build/site-files/after-paint";
+import { refreshInlinedStylesheets } from "./src/build/site-files/inline-css";
+import { CATALOGUE_ASSETS_QUERY, writeCatalogueAssets, type CatalogueAssetsData } from "./src/build/catalogue-assets";
+import { galleryIdsFor, productImageUrl } from "./src/shared/utils/gallery";
 import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
 import { modelFromYaml } from "./src/api-reference/model";
 import { checkLibraryFiles, createLibraryPage } from "./src/downloads-library/build";
@@ -140,7 +140,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
 /**
  * After the pages: every PDF they link to, the sample policies and
  * certificates, /assets/json/{products,downloads}.json and the product images,
- * made from the same GraphQL data (src/catalogue-assets/).
+ * made from the same GraphQL data (src/build/catalogue-assets/).
  */
 interface CrawlData {
   pages: { nodes: { path: string }[] };
@@ -171,7 +171,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   );
   const restyled = refreshInlinedStylesheets(path.resolve(__dirname, "public"));
   if (restyled > 0) reporter.info(`this build's stylesheet inlined into ${restyled} pages Gatsby had not rebuilt`);
-  // Every page paints before its scripts are fetched (src/site-files/after-paint.ts).
+  // Every page paints before its scripts are fetched (src/build/site-files/after-paint.ts).
   const deferred = deferBundleScriptsIn(path.resolve(__dirname, "public"));
   reporter.info(`bundle scripts deferred past the first paint in ${deferred} pages`);
 

@@ -80,7 +80,7 @@ export function createApp(config: Config, deps: AppDependencies = {}): SiteApp {
   refuseMalformedTargets(app);
   // The API's answers are a few hundred bytes of JSON (the published contract
   // compresses itself: contract-docs.ts); the site compresses its own answers
-  // (most were compressed at build time: server/site.ts).
+  // (most were compressed at build time: server/site/index.ts).
   app.use("/api", apiRouter({ config, store, log: deps.log }));
   app.use(siteRouter(config.publicDir, config.contentSecurityPolicy, log));
   app.use(lastErrorHandler(log));

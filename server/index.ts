@@ -2,8 +2,8 @@ import "./runtime";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { closeHttpServer, createHttpServer } from "./http-server";
-import { createOutboxDispatcher } from "./outbox";
-import { makeDataDirPrivate, schedulePrivacyUpkeep } from "./privacy";
+import { createOutboxDispatcher } from "./mail/outbox";
+import { makeDataDirPrivate, schedulePrivacyUpkeep } from "./store/privacy";
 
 /** Time the outbox and the store get to stop after the connections are closed. */
 const SHUTDOWN_GRACE_MS = 5_000;

@@ -2,7 +2,7 @@
  * The product search as the browser runs it: the size of what it downloads
  * (the index and store the build published under public/static/) and the
  * time of a query over a fixed list of queries; then the server's answer to
- * /search?query=... (server/search-page.tsx): its time and size.
+ * /search?query=... (server/site/search-page.tsx): its time and size.
  *
  *   npm run build && node scripts/bench/search.mjs [--rounds 200]
  */
@@ -96,7 +96,7 @@ if (fs.existsSync(rendererFile)) {
     process.exit(1);
   }
   const served = timeQueries(render);
-  console.log("search page served with its results (server/search-page.tsx)");
+  console.log("search page served with its results (server/site/search-page.tsx)");
   console.log(`served page    /search?query=torque ${page.length} bytes, ${gz(page)} bytes gzipped`);
   console.log(`server render  ${QUERIES.length} queries x ${rounds} rounds: ${summary(served)}`);
 }

@@ -10,7 +10,7 @@
  * server may stay up.
  */
 import { loadConfig } from "../config";
-import { cleanOrphans, deletePersonData, makeDataDirPrivate, purgeExpired } from "../privacy";
+import { cleanOrphans, deletePersonData, makeDataDirPrivate, purgeExpired } from "../store/privacy";
 import { createStore } from "../store";
 
 const USAGE = "Usage: privacy delete <e-mail address> | privacy purge";

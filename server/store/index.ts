@@ -1,7 +1,7 @@
 import path from "path";
 import type { Config } from "../config";
 import { PostgresSubmissionStore } from "./postgres/store";
-import { SqliteSubmissionStore } from "./sqlite";
+import { SqliteSubmissionStore } from "./sqlite/store";
 import type { SubmissionStore } from "./types";
 
 export type {
@@ -24,7 +24,7 @@ export type {
   SubmissionStore,
 } from "./types";
 export { IdempotencyKeyTaken } from "./types";
-export { SqliteSubmissionStore } from "./sqlite";
+export { SqliteSubmissionStore } from "./sqlite/store";
 export { PostgresSubmissionStore } from "./postgres/store";
 
 /**

@@ -1,5 +1,5 @@
 import React from "react";
-import { fill } from "../utils/template";
+import { fill } from "../shared/utils/template";
 
 /** The button's words (data/api-reference.json: copy). */
 export interface CopyTexts {

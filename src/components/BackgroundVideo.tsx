@@ -1,6 +1,6 @@
 import React, { useEffect, useRef, useState } from "react";
 import { Icon } from "./Icon";
-import { mainImageAttributes } from "../utils/main-image";
+import { mainImageAttributes } from "../shared/utils/main-image";
 import { coverSizes, posterSrcSet } from "../utils/poster";
 import * as styles from "./BackgroundVideo.module.css";
 

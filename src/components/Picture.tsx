@@ -1,6 +1,6 @@
 import React from "react";
 import type { IGatsbyImageData, ImageDataLike } from "gatsby-plugin-image";
-import { mainImageAttributes } from "../utils/main-image";
+import { mainImageAttributes } from "../shared/utils/main-image";
 import * as styles from "./Picture.module.css";
 
 /**

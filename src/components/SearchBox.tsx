@@ -1,8 +1,8 @@
 import React, { useEffect, useId, useRef, useState } from "react";
 import { navigate } from "gatsby";
 import { useSearchUrls } from "../hooks/useSearchUrls";
-import type { SearchRecord } from "../search/config";
-import { searchHref } from "../utils/search";
+import type { SearchRecord } from "../shared/search/config";
+import { searchHref } from "../shared/utils/search";
 import { Icon } from "./Icon";
 import * as styles from "./SearchBox.module.css";
 

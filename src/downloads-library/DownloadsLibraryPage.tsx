@@ -2,7 +2,7 @@ import React, { useCallback, useMemo, useRef, useState, useEffect } from "react"
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
-import { fill } from "../utils/template";
+import { fill } from "../shared/utils/template";
 import { formatSize, hasFilters, narrow, NO_FILTERS, parseFilters, serialiseFilters, type LibraryFilters as Filters } from "./filter";
 import { LibraryFilters, type LibraryFilterTexts } from "./LibraryFilters";
 import type { LibraryDocument, LibraryOptions } from "./records";

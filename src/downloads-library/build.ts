@@ -5,7 +5,7 @@
  * onPostBuild fails the build when a file in public/ is missing or differs in
  * size from what the page shows.
  */
-import { CATALOGUE_ASSETS_QUERY, type CatalogueAssetsData } from "../catalogue-assets";
+import { CATALOGUE_ASSETS_QUERY, type CatalogueAssetsData } from "../build/catalogue-assets";
 import { libraryDocuments, libraryOptions, libraryProblems, type LibraryDocument } from "./records";
 import { measureDocuments, sizeFrom, sizeMismatches } from "./sizes";
 

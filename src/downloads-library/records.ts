@@ -1,12 +1,12 @@
 /**
  * The document library (/downloads): one record per document the site
  * offers, made from the same data as the product pages, the PDFs and
- * /assets/json/downloads.json (src/catalogue-assets/). Pure: the sizes come
+ * /assets/json/downloads.json (src/build/catalogue-assets/). Pure: the sizes come
  * from a function the build gives (the built files' sizes, see sizes.ts).
  */
-import { orderedProducts, categoryNames } from "../catalogue-assets/integrator-json";
-import { productDocuments, tableConverts, toolsConvert } from "../catalogue-assets/product-documents";
-import type { CatalogueAssetsData, DocumentKind, Product } from "../catalogue-assets/types";
+import { orderedProducts, categoryNames } from "../build/catalogue-assets/integrator-json";
+import { productDocuments, tableConverts, toolsConvert } from "../build/catalogue-assets/product-documents";
+import type { CatalogueAssetsData, DocumentKind, Product } from "../build/catalogue-assets/types";
 import { catalogDocumentUrl, sampleDocumentUrl } from "../utils/downloads";
 
 /** Types of document, in the order the filter lists them. */

@@ -7,8 +7,8 @@
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { writeProductDocuments, writeSampleDocuments, type AssetReporter } from "../catalogue-assets";
-import type { CatalogueAssetsData } from "../catalogue-assets/types";
+import { writeProductDocuments, writeSampleDocuments, type AssetReporter } from "../build/catalogue-assets";
+import type { CatalogueAssetsData } from "../build/catalogue-assets/types";
 import type { LibraryDocument } from "./records";
 
 /** The file a site URL ("/assets/documents/IEG_ISO_Certificate.pdf") is served from, under a build folder. */

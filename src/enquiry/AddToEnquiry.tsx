@@ -1,7 +1,7 @@
 import React, { useId, useState } from "react";
 import { graphql, Link, useStaticQuery } from "gatsby";
 import { addItem, MAX_ITEMS } from "./store";
-import { fill } from "../utils/template";
+import { fill } from "../shared/utils/template";
 import * as styles from "./AddToEnquiry.module.css";
 
 interface AddTexts {

@@ -1,7 +1,7 @@
 import React, { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "gatsby";
-import type { ApiSchemas } from "../api/client";
-import contractRules from "../api/form-rules/requestQuotation.json";
+import type { ApiSchemas } from "../contract/client";
+import contractRules from "../contract/form-rules/requestQuotation.json";
 import { loadClient } from "../forms/api-client";
 import { FormStatus, RequiredNote } from "../forms/FormStatus";
 import { TextField } from "../forms/TextField";
@@ -9,7 +9,7 @@ import { useContractForm } from "../forms/useContractForm";
 import { choicesOf, type FormRules } from "../forms/validation";
 import COMMON from "../forms/texts/common.json";
 import { clearItems, removeItem, updateItem, type EnquiryItem } from "./store";
-import { fill } from "../utils/template";
+import { fill } from "../shared/utils/template";
 import { useEnquiryItems } from "./useEnquiryItems";
 import * as formStyles from "../forms/Form.module.css";
 import * as styles from "./EnquiryView.module.css";

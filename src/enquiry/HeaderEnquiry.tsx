@@ -1,7 +1,7 @@
 import React, { useCallback, useEffect, useRef, useState } from "react";
 import { graphql, Link, useStaticQuery } from "gatsby";
 import { countItems, subscribe } from "./store";
-import { fill } from "../utils/template";
+import { fill } from "../shared/utils/template";
 import * as styles from "./HeaderEnquiry.module.css";
 
 interface HeaderTexts {

@@ -1,7 +1,7 @@
 import React, { useMemo } from "react";
-import type { MultipartBody } from "../api/client";
+import type { MultipartBody } from "../contract/client";
 import { loadClient } from "./api-client";
-import contractRules from "../api/form-rules/applyForJob.json";
+import contractRules from "../contract/form-rules/applyForJob.json";
 import { FileField } from "./FileField";
 import { RequiredNote } from "./FormStatus";
 import { TextField } from "./TextField";

@@ -1,7 +1,7 @@
 import React from "react";
-import type { ApiSchemas } from "../api/client";
+import type { ApiSchemas } from "../contract/client";
 import { loadClient } from "./api-client";
-import contractRules from "../api/form-rules/sendContactEnquiry.json";
+import contractRules from "../contract/form-rules/sendContactEnquiry.json";
 import { FormStatus, RequiredNote } from "./FormStatus";
 import { SelectField } from "./SelectField";
 import { TextField } from "./TextField";

@@ -1,7 +1,7 @@
 import React from "react";
-import type { ApiSchemas } from "../api/client";
+import type { ApiSchemas } from "../contract/client";
 import { loadClient } from "./api-client";
-import contractRules from "../api/form-rules/requestDemo.json";
+import contractRules from "../contract/form-rules/requestDemo.json";
 import { CheckboxField } from "./CheckboxField";
 import { FormStatus, RequiredNote } from "./FormStatus";
 import { SelectField } from "./SelectField";

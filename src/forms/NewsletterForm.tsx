@@ -1,7 +1,7 @@
 import React from "react";
-import type { ApiSchemas } from "../api/client";
+import type { ApiSchemas } from "../contract/client";
 import { loadClient } from "./api-client";
-import contractRules from "../api/form-rules/subscribeNewsletter.json";
+import contractRules from "../contract/form-rules/subscribeNewsletter.json";
 import { FormStatus } from "./FormStatus";
 import { TextField } from "./TextField";
 import { SENT_MESSAGE, TALENT_COMMUNITY_SUCCESS } from "./messages";

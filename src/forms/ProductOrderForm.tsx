@@ -1,7 +1,7 @@
 import React, { useMemo } from "react";
-import type { MultipartBody } from "../api/client";
+import type { MultipartBody } from "../contract/client";
 import { loadClient } from "./api-client";
-import contractRules from "../api/form-rules/uploadProductOrder.json";
+import contractRules from "../contract/form-rules/uploadProductOrder.json";
 import { FileField } from "./FileField";
 import { FormStatus } from "./FormStatus";
 import { NO_FILE_CHOSEN, UPLOAD_FAILURE, UPLOAD_SUCCESS } from "./messages";

@@ -1,7 +1,7 @@
 import React from "react";
-import type { MultipartBody } from "../api/client";
+import type { MultipartBody } from "../contract/client";
 import { loadClient } from "./api-client";
-import contractRules from "../api/form-rules/registerSubjectMatterExpert.json";
+import contractRules from "../contract/form-rules/registerSubjectMatterExpert.json";
 import { ChoiceGroup } from "./ChoiceGroup";
 import { FileField } from "./FileField";
 import { RequiredNote } from "./FormStatus";

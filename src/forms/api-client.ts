@@ -3,13 +3,13 @@
  * page's first load: a form fetches it when the visitor first focuses it, or
  * at the latest when the form is sent.
  */
-type Client = typeof import("../api/client");
+type Client = typeof import("../contract/client");
 
 let pending: Promise<Client> | undefined;
 
 export function loadClient(): Promise<Client> {
   if (!pending) {
-    pending = import("../api/client");
+    pending = import("../contract/client");
     // A failed fetch (offline) is tried again on the next send.
     pending.catch(() => {
       pending = undefined;

@@ -2,7 +2,7 @@
  * The forms' messages, exactly as the specification's error catalogue writes
  * them (spec/site.md section 8, spec/product-pages.md section 8).
  */
-/** A failure without a message from the server (the same text as DEFAULT_ERROR_MESSAGE of src/api/client.ts). */
+/** A failure without a message from the server (the same text as DEFAULT_ERROR_MESSAGE of src/contract/client.ts). */
 export const GENERIC_FAILURE = "An error occurred. Please try again later.";
 /** Newsletter, contact and demo success. */
 export const SENT_MESSAGE = "Your message has been sent successfully!";

@@ -19,7 +19,7 @@ export interface FormStatusMessage {
 }
 
 export interface ContractFormOptions<V extends FormValues> {
-  /** The operation's rules (src/api/form-rules/<operationId>.json). */
+  /** The operation's rules (src/contract/form-rules/<operationId>.json). */
   rules: FormRules;
   /** The values the form starts with. */
   initialValues: V;
@@ -31,7 +31,7 @@ export interface ContractFormOptions<V extends FormValues> {
   fixed?: Record<string, unknown>;
   /** Rules that are not the contract's (the demo's acceptTerms): false marks a field invalid. */
   extraValidity?: (values: V) => Record<string, boolean>;
-  /** Sends the body (through src/api/client.ts); resolves to openapi-fetch's result. */
+  /** Sends the body (through src/contract/client.ts); resolves to openapi-fetch's result. */
   send: (body: Record<string, unknown>) => Promise<SendResult>;
   successMessage: string;
   /** The message of a failure (the server's answer, or the exception). */

@@ -1,7 +1,7 @@
 /**
  * The one validation mechanism of the forms: it interprets the rules that
- * scripts/form-rules.mjs extracts from openapi.yaml
- * (src/api/form-rules/<operationId>.json), so a form refuses exactly what the
+ * scripts/contract/form-rules.mjs extracts from openapi.yaml
+ * (src/contract/form-rules/<operationId>.json), so a form refuses exactly what the
  * server refuses. The JSON-Schema subset: type (string, number, integer, array,
  * object, boolean), required, properties, additionalProperties: false,
  * minLength, maxLength, pattern, format (email here and uri in uri-format.ts,
@@ -30,7 +30,7 @@ export interface SchemaRule {
   additionalProperties?: boolean;
 }
 
-/** One operation's rules: src/api/form-rules/<operationId>.json. */
+/** One operation's rules: src/contract/form-rules/<operationId>.json. */
 export interface FormRules {
   method: string;
   path: string;
@@ -118,7 +118,7 @@ function hasType(type: SchemaType, value: unknown): boolean {
 
 /** Does one value keep every rule of its schema? (An uploaded file stands where the contract says format binary.) */
 export function isValidValue(rule: SchemaRule, value: unknown, formats: FormatChecks = BASE_FORMATS): boolean {
-  if (rule.format === "binary") return isBlob(value); // a text value where a file belongs is refused (server/uploads.ts)
+  if (rule.format === "binary") return isBlob(value); // a text value where a file belongs is refused (server/api/uploads.ts)
   if (rule.type !== undefined && !hasType(rule.type, value)) return false;
   if (rule.enum !== undefined && !rule.enum.some((allowed) => allowed === value)) return false;
 

@@ -4,10 +4,10 @@ import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { useSearchUrls } from "../hooks/useSearchUrls";
 import { runSearch } from "../search/client";
-import { SearchOutcome, outcomeOf, type Outcome, type OutcomeLabels } from "../search/SearchOutcome";
+import { SearchOutcome, outcomeOf, type Outcome, type OutcomeLabels } from "../shared/search/SearchOutcome";
 import { SearchResultAdd } from "../enquiry/SearchResultAdd";
-import { INPUT_ID, OUTCOME_ID, readServedResults } from "../search/served";
-import { readSearchParams, searchHref } from "../utils/search";
+import { INPUT_ID, OUTCOME_ID, readServedResults } from "../shared/search/served";
+import { readSearchParams, searchHref } from "../shared/utils/search";
 import * as styles from "./search.module.css";
 
 interface SearchPageData {
@@ -24,7 +24,7 @@ interface SearchPageData {
 /**
  * /search?query=...&error=...: the spec's search page (section 2 and 4). The
  * server answers a query with its first results already rendered
- * (server/search-page.tsx); the page starts from them and searches in the
+ * (server/site/search-page.tsx); the page starts from them and searches in the
  * browser for every query typed after that.
  */
 export default function SearchPage({ data, location }: PageProps<SearchPageData>): React.ReactElement {

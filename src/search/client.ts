@@ -1,6 +1,6 @@
-import { createIndex } from "./engine";
-import { searchProducts, type Store, type TextIndex } from "./productSearch";
-import type { SearchRecord } from "./config";
+import { createIndex } from "../shared/search/engine";
+import { searchProducts, type Store, type TextIndex } from "../shared/search/productSearch";
+import type { SearchRecord } from "../shared/search/config";
 
 export interface SearchUrls {
   index: string;

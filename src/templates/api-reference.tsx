@@ -2,7 +2,7 @@ import React, { createContext, useContext, useEffect, useRef, useState } from "r
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
-import { fill } from "../utils/template";
+import { fill } from "../shared/utils/template";
 import { CopyButton, listenForCopies, type CopyTexts } from "../api-reference/CopyButton";
 import type { ApiReferenceModel, Block, Example, Field, Header, Inline, MediaType, Operation, Parameter, Response, SharedResponse } from "../api-reference/model";
 import * as styles from "./api-reference.module.css";

@@ -1,7 +1,7 @@
 import WIDTHS from "./poster-widths.json";
 
 /**
- * The WebP copies of a video poster that scripts/make-posters.mjs writes from
+ * The WebP copies of a video poster that scripts/assets/make-posters.mjs writes from
  * the same list (poster-widths.json): one per width below the poster's own,
  * and one at its own width.
  */

@@ -1,6 +1,6 @@
 /**
  * Every answer under /api carries helmet's security headers (worked out once
- * when the app starts: server/api.ts helmetHeaders), no-store caching and the
+ * when the app starts: server/api/index.ts helmetHeaders), no-store caching and the
  * Link to the contract, whatever the status; the API's small JSON answers are
  * not compressed.
  */

@@ -1,11 +1,11 @@
 /**
- * The browser's typed client (src/api/client.ts) against the real API over
+ * The browser's typed client (src/contract/client.ts) against the real API over
  * HTTP: JSON and multipart calls are accepted, a failure becomes the server's
  * message, anything else the fallback text of the spec.
  */
 import type { Server } from "http";
 import type { AddressInfo } from "net";
-import { createApiClient, DEFAULT_ERROR_MESSAGE, errorMessage, postMultipart, toFormData, type MultipartPath } from "../../src/api/client";
+import { createApiClient, DEFAULT_ERROR_MESSAGE, errorMessage, postMultipart, toFormData, type MultipartPath } from "../../src/contract/client";
 import { makeDocx, makePdf } from "./fixtures";
 import { expectStored, startContractApp, type TestApp } from "./helpers";
 

@@ -1,6 +1,6 @@
 /**
  * Submissions arriving together through the real app on SQLite share commits
- * (server/store/group-commit.ts), and each 201 is sent only once its
+ * (server/store/sqlite/group-commit.ts), and each 201 is sent only once its
  * submission is committed: a reader on its own connection (as after a
  * restart) finds every acknowledged id at the moment its answer arrives.
  */

@@ -15,9 +15,9 @@ import path from "path";
 import { SMTPServer } from "smtp-server";
 import request from "supertest";
 import { outboxCli } from "../../server/cli/outbox";
-import { createOutboxDispatcher, outboxLeaseMs, retryDelay, type OutboxDispatcher, type OutboxLog } from "../../server/outbox";
+import { createOutboxDispatcher, outboxLeaseMs, retryDelay, type OutboxDispatcher, type OutboxLog } from "../../server/mail/outbox";
 import { SqliteSubmissionStore } from "../../server/store";
-import { MIGRATIONS, schemaVersion } from "../../server/store/migrations";
+import { MIGRATIONS, schemaVersion } from "../../server/store/sqlite/migrations";
 import { makeDocx, makePdf } from "./fixtures";
 import { API, expectAccepted, startTestApp, type OutboxRow, type TestApp } from "./helpers";
 

@@ -8,7 +8,7 @@ import fs from "fs";
 import yaml from "js-yaml";
 import request from "supertest";
 import { findApiSpec } from "../../server/api";
-import { readPatternMessages } from "../../server/pattern-messages";
+import { readPatternMessages } from "../../server/api/pattern-messages";
 import { API, expectError, startTestApp, type TestApp } from "./helpers";
 
 let app: TestApp;

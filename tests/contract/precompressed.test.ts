@@ -1,6 +1,6 @@
 /**
  * The build's text files sent from memory in the form compressed at build
- * time (scripts/precompress.mjs, server/static-files.ts): the right form for
+ * time (scripts/build/precompress.mjs, server/site/static-files.ts): the right form for
  * each Accept-Encoding, byte for byte the file written by the build, with Vary,
  * validators, the cache policy and the page's Content-Security-Policy.
  */
@@ -12,9 +12,9 @@ import type { AddressInfo } from "net";
 import os from "os";
 import path from "path";
 import zlib from "zlib";
-import { contentSecurityPolicy, inlineScriptHashes } from "../../server/csp";
+import { contentSecurityPolicy, inlineScriptHashes } from "../../server/site/csp";
 import { siteRouter } from "../../server/site";
-import { COMPRESSIBLE_EXTENSIONS, preferredEncoding } from "../../server/static-files";
+import { COMPRESSIBLE_EXTENSIONS, preferredEncoding } from "../../server/site/static-files";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const HOME = `<!doctype html><html><head><title>Home</title></head><body><script>window.page="home"</script>${"<p>Hydraulic torque wrenches, pumps and tensioners for every joint.</p>".repeat(40)}</body></html>`;

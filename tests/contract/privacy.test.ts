@@ -11,7 +11,7 @@ import os from "os";
 import path from "path";
 import request from "supertest";
 import { privacyCli } from "../../server/cli/privacy";
-import { cleanOrphans, deletePersonData, makeDataDirPrivate, ORPHAN_GRACE_MS, purgeExpired } from "../../server/privacy";
+import { cleanOrphans, deletePersonData, makeDataDirPrivate, ORPHAN_GRACE_MS, purgeExpired } from "../../server/store/privacy";
 import { cleanup as stopProcesses, startServer, waitUntil } from "../faults/harness";
 import { makeDocx, makePdf } from "./fixtures";
 import { API, count, expectAccepted, startTestApp, uploadedFiles, type TestApp } from "./helpers";

@@ -7,7 +7,7 @@
  * and nothing is stored.
  */
 import request from "supertest";
-import contractRules from "../../src/api/form-rules/requestQuotation.json";
+import contractRules from "../../src/contract/form-rules/requestQuotation.json";
 import { loadCatalogueData, readJson } from "../support/site-data";
 import { API, expectAccepted, expectError, expectStored, setUpContractApp } from "./helpers";
 
@@ -20,7 +20,7 @@ type Item = { product: string; model?: string; quantity: number; note?: string }
 const PRODUCTS = loadCatalogueData().products.nodes;
 const TITLE = Object.fromEntries(PRODUCTS.map((product) => [product.slug, product.name]));
 const SITE_URL = readJson<{ siteUrl: string }>("company.json").siteUrl;
-/** The rules of openapi.yaml for this call, as the forms read them (src/api/form-rules/). */
+/** The rules of openapi.yaml for this call, as the forms read them (src/contract/form-rules/). */
 const SCHEMA = contractRules.schema;
 const FIELD = SCHEMA.properties;
 const ITEM = FIELD.items.items.properties;

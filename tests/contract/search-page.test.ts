@@ -1,13 +1,13 @@
-/** /search?query=... answered with its results in the HTML (server/search-page.tsx through server/site.ts), on a small build. */
+/** /search?query=... answered with its results in the HTML (server/site/search-page.tsx through server/site/index.ts), on a small build. */
 import express from "express";
 import fs from "fs";
 import os from "os";
 import path from "path";
 import request from "supertest";
 import { siteRouter } from "../../server/site";
-import { MAX_SERVED_QUERY_LENGTH } from "../../server/search-page";
-import { searchProducts } from "../../src/search/productSearch";
-import { SERVED_RESULTS_ID, type ServedResults } from "../../src/search/served";
+import { MAX_SERVED_QUERY_LENGTH } from "../../server/site/search-page";
+import { searchProducts } from "../../src/shared/search/productSearch";
+import { SERVED_RESULTS_ID, type ServedResults } from "../../src/shared/search/served";
 import { buildSearch } from "../support/search-index";
 
 const labels = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data/search.json"), "utf8")) as Record<string, string>;

@@ -1,10 +1,10 @@
-/** The site router's Content-Security-Policy on a small built site (server/site.ts, server/csp.ts). */
+/** The site router's Content-Security-Policy on a small built site (server/site/index.ts, server/site/csp.ts). */
 import express from "express";
 import fs from "fs";
 import os from "os";
 import path from "path";
 import request from "supertest";
-import { inlineScriptHashes } from "../../server/csp";
+import { inlineScriptHashes } from "../../server/site/csp";
 import { siteRouter } from "../../server/site";
 
 let publicDir: string;

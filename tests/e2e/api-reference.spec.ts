@@ -4,7 +4,7 @@ import fs from "fs";
 import yaml from "js-yaml";
 import path from "path";
 import texts from "../../data/api-reference.json";
-import { fill } from "../../src/utils/template";
+import { fill } from "../../src/shared/utils/template";
 import { watchPageProblems } from "./built-site";
 
 /**

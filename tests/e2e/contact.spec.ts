@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import contact from "../../data/contact.json";
 import company from "../../data/company.json";
-import { mapEmbedUrl } from "../../src/utils/map";
+import { mapEmbedUrl } from "../../src/shared/utils/map";
 
 const CARD_TITLES = [
   "General Enquiries",

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import enquiry from "../../data/enquiry.json";
-import { fill } from "../../src/utils/template";
+import { fill } from "../../src/shared/utils/template";
 
 /**
  * The enquiry list: "Add to enquiry" on product pages and product cards, the

@@ -718,7 +718,7 @@ test.describe("form code stays on the pages that have a form", () => {
     for (const marker of ["contact_us", "demo_form", "request_for_training", "sme_form", "transfer_partner", "product_order_form", "Collaborative training programs"]) {
       expect([marker, loaded().includes(marker)]).toEqual([marker, false]);
     }
-    expect(loaded()).not.toContain("bodySerializer"); // openapi-fetch and src/api/client.ts
+    expect(loaded()).not.toContain("bodySerializer"); // openapi-fetch and src/contract/client.ts
     await form.getByLabel("E-mail address").focus();
     await expect.poll(() => loaded().includes("bodySerializer")).toBe(true);
   });

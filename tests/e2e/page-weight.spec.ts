@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import fs from "fs";
 import path from "path";
 import { JS_BUDGET_BYTES, sitemapRoutes, weighRoute } from "./built-site";
-import { MAIN_IMAGE_WAIT_CAP_MS } from "../../src/site-files/after-paint";
+import { MAIN_IMAGE_WAIT_CAP_MS } from "../../src/build/site-files/after-paint";
 
 /**
  * The first-load budget over every page of the build: at most 90 KB of
@@ -48,7 +48,7 @@ for (const route of ROUTES) {
     expect(result.js, `${route}: ${result.scripts.map((s) => `${s.path} ${s.bytes}`).join(", ")}`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
     expect(result.requests.filter((url) => !url.startsWith(baseURL as string) && !url.startsWith("data:"))).toEqual([]);
     expect(failed).toEqual([]);
-    // The page's Content-Security-Policy (server/csp.ts) lets everything it needs run.
+    // The page's Content-Security-Policy (server/site/csp.ts) lets everything it needs run.
     expect(blocked).toEqual([]);
 
     const requested = result.requests.join("\n");
@@ -60,7 +60,7 @@ for (const route of ROUTES) {
   });
 }
 
-// Pages whose largest content is a marked main image (src/utils/main-image.ts): a poster, a product photo, the first result.
+// Pages whose largest content is a marked main image (src/shared/utils/main-image.ts): a poster, a product photo, the first result.
 const MAIN_IMAGE_ROUTES = ["/", "/trainings", "/controlled-bolting-hydraulic-equipments", "/square-drive-torque-wrench", "/about-us", "/search?query=torque"];
 
 for (const route of MAIN_IMAGE_ROUTES) {

@@ -1,6 +1,6 @@
 /**
  * The rate limit shared by every instance: express-rate-limit with the
- * PostgreSQL store (server/rate-limit-store.ts) against a real PostgreSQL,
+ * PostgreSQL store (server/store/postgres/rate-limit-store.ts) against a real PostgreSQL,
  * each "instance" an Express app with its own store and its own pool, as
  * separate processes would have.
  */
@@ -14,7 +14,7 @@ import {
   RATE_LIMIT_PASS_ON_STORE_ERROR,
   type PostgresRateLimitStore,
   type PostgresRateLimitStoreOptions,
-} from "../../server/rate-limit-store";
+} from "../../server/store/postgres/rate-limit-store";
 import { rateLimitTestDatabase, type RateLimitTestDatabase } from "./rate-limit-database";
 import { waitFor } from "../support/wait";
 
@@ -52,7 +52,7 @@ interface Instance {
 }
 
 /**
- * One instance of the API as server/api.ts builds it: a limiter on the POST
+ * One instance of the API as server/api/index.ts builds it: a limiter on the POST
  * calls with the PostgreSQL store. `/ok` answers 200, `/fail` 400.
  */
 async function instance(options: {

@@ -11,7 +11,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import request from "supertest";
-import { createOutboxDispatcher } from "../../server/outbox";
+import { createOutboxDispatcher } from "../../server/mail/outbox";
 import { IdempotencyKeyTaken, PostgresSubmissionStore } from "../../server/store";
 import type { IncomingFile, NewSubmission } from "../../server/store";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";

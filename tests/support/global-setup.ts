@@ -24,7 +24,7 @@ export default async function globalSetup(): Promise<void> {
   try {
     compileServer();
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    (require("../../scripts/copy-sql-migrations.cjs") as { copySqlMigrations(): string[] }).copySqlMigrations();
+    (require("../../scripts/build/copy-sql-migrations.cjs") as { copySqlMigrations(): string[] }).copySqlMigrations();
   } catch (error) {
     await starting?.then((server) => server.stop()).catch(() => undefined);
     throw error;

@@ -2,9 +2,9 @@ import fs from "fs";
 import path from "path";
 // The browser and the build use flexsearch 0.6, the version gatsby-plugin-local-search writes its index with.
 import FlexSearch from "flexsearch";
-import { INDEX_FIELDS, normalize, type SearchQueryResult } from "../../src/search/config";
-import { createIndex } from "../../src/search/engine";
-import type { Store, TextIndex } from "../../src/search/productSearch";
+import { INDEX_FIELDS, normalize, type SearchQueryResult } from "../../src/shared/search/config";
+import { createIndex } from "../../src/shared/search/engine";
+import type { Store, TextIndex } from "../../src/shared/search/productSearch";
 
 const dataDir = path.resolve(__dirname, "../../data");
 const readDir = (dir: string) =>

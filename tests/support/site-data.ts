@@ -1,8 +1,8 @@
 /** The site's data files as the build's queries hand them over, for unit tests of build steps. */
 import fs from "fs";
 import path from "path";
-import type { CatalogueAssetsData } from "../../src/catalogue-assets";
-import type { Product } from "../../src/catalogue-assets/types";
+import type { CatalogueAssetsData } from "../../src/build/catalogue-assets";
+import type { Product } from "../../src/build/catalogue-assets/types";
 
 const ROOT = path.resolve(__dirname, "../..");
 

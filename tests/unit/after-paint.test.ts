@@ -1,6 +1,6 @@
 import vm from "vm";
-import { LOAD_WAIT_CAP_MS, MAIN_IMAGE_WAIT_CAP_MS, afterFirstPaintLoader, deferBundleScripts } from "../../src/site-files/after-paint";
-import { MAIN_IMAGE_TIMING } from "../../src/utils/main-image";
+import { LOAD_WAIT_CAP_MS, MAIN_IMAGE_WAIT_CAP_MS, afterFirstPaintLoader, deferBundleScripts } from "../../src/build/site-files/after-paint";
+import { MAIN_IMAGE_TIMING } from "../../src/shared/utils/main-image";
 
 /** Runs the loader in a tiny fake page; the test drives its frames, tasks (with delays) and load event. */
 interface PageOptions {

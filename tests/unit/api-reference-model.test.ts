@@ -72,7 +72,7 @@ function contractExamples(op: Obj): string[] {
   return found;
 }
 
-// The ajv of express-openapi-validator, made the way its request validator makes it (server/api.ts options).
+// The ajv of express-openapi-validator, made the way its request validator makes it (server/api/index.ts options).
 type AjvValidate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createRequestAjv } = require("express-openapi-validator/dist/framework/ajv") as {
@@ -331,7 +331,7 @@ describe("the API reference model", () => {
     try {
       const files = operations.map((op) => {
         const file = path.join(dir, `${op.id}.ts`);
-        const source = op.snippets.fetch.replace(`from "./schema"`, `from ${JSON.stringify(path.join(ROOT, "src/api/schema"))}`);
+        const source = op.snippets.fetch.replace(`from "./schema"`, `from ${JSON.stringify(path.join(ROOT, "src/contract/schema"))}`);
         fs.writeFileSync(file, `${source}\nexport { data, error };\n`);
         return file;
       });

@@ -1,7 +1,7 @@
 /**
- * src/api/schema.d.ts is generated from openapi.yaml (npm run api:types) and
+ * src/contract/schema.d.ts is generated from openapi.yaml (npm run api:types) and
  * committed: it must be exactly what the generator makes of the current
- * contract. The generator (scripts/api-types.mjs, openapi-typescript's
+ * contract. The generator (scripts/contract/api-types.mjs, openapi-typescript's
  * programmatic API + astToString) is ESM, so it runs in a child process and
  * prints the text; nothing is written.
  */
@@ -23,7 +23,7 @@ describe("generated contract types", () => {
     generated = stdout;
   }, 60_000);
 
-  it("src/api/schema.d.ts is up to date with openapi.yaml (else run npm run api:types)", () => {
+  it("src/contract/schema.d.ts is up to date with openapi.yaml (else run npm run api:types)", () => {
     const committed = fs.readFileSync(TYPES_PATH, "utf8");
     expect(generated.length).toBeGreaterThan(0);
     expect(committed === generated).toBe(true);

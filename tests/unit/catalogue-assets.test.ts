@@ -2,11 +2,11 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import zlib from "zlib";
-import { writeCatalogueAssets } from "../../src/catalogue-assets";
-import { downloadRecords, productRecords } from "../../src/catalogue-assets/integrator-json";
-import { pdfSafe } from "../../src/catalogue-assets/pdf-text";
-import { productDocuments, renderProductDocument, tableConverts } from "../../src/catalogue-assets/product-documents";
-import type { Product } from "../../src/catalogue-assets/types";
+import { writeCatalogueAssets } from "../../src/build/catalogue-assets";
+import { downloadRecords, productRecords } from "../../src/build/catalogue-assets/integrator-json";
+import { pdfSafe } from "../../src/build/catalogue-assets/pdf-text";
+import { productDocuments, renderProductDocument, tableConverts } from "../../src/build/catalogue-assets/product-documents";
+import type { Product } from "../../src/build/catalogue-assets/types";
 import { loadCatalogueData } from "../support/site-data";
 
 

@@ -1,5 +1,5 @@
 /**
- * WAL checkpoints in a worker thread (server/store/checkpointer.ts), on a
+ * WAL checkpoints in a worker thread (server/store/sqlite/checkpointer.ts), on a
  * real SQLite file whose automatic checkpoint is off, as the store runs it:
  * nothing starts while the WAL is small; once it passes the threshold a
  * worker copies it into the database file, and stops when asked.
@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { Checkpointer } from "../../server/store/checkpointer";
+import { Checkpointer } from "../../server/store/sqlite/checkpointer";
 import { waitFor } from "../support/wait";
 
 let dir: string;

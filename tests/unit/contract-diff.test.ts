@@ -1,5 +1,5 @@
 /**
- * Change control (scripts/contract-diff.mjs, `npm run contract:diff`): a
+ * Change control (scripts/contract/contract-diff.mjs, `npm run contract:diff`): a
  * breaking change to the contract fails unless info.version's major is
  * bumped, an addition needs at least a minor bump, and the changelog must have
  * a section for the version. Real files in a temporary folder, compared by the

@@ -6,7 +6,7 @@
  *
  * Examples are validated with the server's own validator's ajv
  * (express-openapi-validator's createRequestAjv / createResponseAjv, with the
- * options server/api.ts gives it: every error, formats checked, ajv-formats
+ * options server/api/index.ts gives it: every error, formats checked, ajv-formats
  * in "full" mode), so an example is valid here exactly when the server would
  * take it (a request) or send it (an answer).
  *
@@ -129,7 +129,7 @@ function allExamples(): Example[] {
   return found;
 }
 
-/** The options server/api.ts gives express-openapi-validator, as its AjvOptions hands them to ajv. */
+/** The options server/api/index.ts gives express-openapi-validator, as its AjvOptions hands them to ajv. */
 const AJV_OPTIONS = {
   strict: false,
   strictNumbers: true,

@@ -1,4 +1,4 @@
-import { isIndexable, pageUrl, robotsTxt, sitemapXml } from "../../src/site-files/crawl";
+import { isIndexable, pageUrl, robotsTxt, sitemapXml } from "../../src/build/site-files/crawl";
 
 describe("sitemap and robots", () => {
   it("lists every content page once, with canonical URLs", () => {

@@ -1,6 +1,6 @@
 import { createHash } from "crypto";
-import { contentSecurityPolicy, cspHeaderName, inlineScriptHashes } from "../../server/csp";
-import { mapEmbedUrl } from "../../src/utils/map";
+import { contentSecurityPolicy, cspHeaderName, inlineScriptHashes } from "../../server/site/csp";
+import { mapEmbedUrl } from "../../src/shared/utils/map";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

@@ -1,8 +1,8 @@
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { writeCatalogueAssets } from "../../src/catalogue-assets";
-import { downloadRecords } from "../../src/catalogue-assets/integrator-json";
+import { writeCatalogueAssets } from "../../src/build/catalogue-assets";
+import { downloadRecords } from "../../src/build/catalogue-assets/integrator-json";
 import { formatSize, hasFilters, narrow, NO_FILTERS, normaliseText, parseFilters, serialiseFilters } from "../../src/downloads-library/filter";
 import { LIBRARY_TYPES, libraryDocuments, libraryOptions, libraryProblems, type LibraryDocument } from "../../src/downloads-library/records";
 import { fileOfUrl, measureDocuments, sizeFrom, sizeMismatches, sizeUnder } from "../../src/downloads-library/sizes";

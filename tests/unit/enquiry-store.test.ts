@@ -28,7 +28,7 @@ const storageListeners = new Set<StorageListener>();
 };
 
 import { addItem, clearItems, countItems, MAX_ITEMS, MAX_MODEL, MAX_NOTE, MAX_QUANTITY, parseItems, readItems, removeItem, STORAGE_KEY, subscribe, updateItem } from "../../src/enquiry/store";
-import contractRules from "../../src/api/form-rules/requestQuotation.json";
+import contractRules from "../../src/contract/form-rules/requestQuotation.json";
 
 beforeEach(() => {
   storage.data.clear();

@@ -1,4 +1,4 @@
-/** Magic-byte detection of the accepted upload types (server/file-type.ts). */
+/** Magic-byte detection of the accepted upload types (server/api/file-type.ts). */
 import fs from "fs";
 import os from "os";
 import path from "path";
@@ -10,8 +10,8 @@ import {
   extensionOf,
   MAX_CENTRAL_DIRECTORY_BYTES,
   zipEntryNames,
-} from "../../server/file-type";
-import { sanitizeFileName } from "../../server/uploads";
+} from "../../server/api/file-type";
+import { sanitizeFileName } from "../../server/api/uploads";
 import { makeDoc, makeDocx, makeExecutable, makeHtml, makePdf, makeZip } from "../contract/fixtures";
 
 describe("detectDocumentType", () => {

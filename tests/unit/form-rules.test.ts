@@ -1,7 +1,7 @@
 /**
- * src/api/form-rules/<operationId>.json are generated from openapi.yaml
+ * src/contract/form-rules/<operationId>.json are generated from openapi.yaml
  * (npm run forms:rules) and committed: they must be exactly what
- * scripts/form-rules.mjs makes of the current contract, no file missing or
+ * scripts/contract/form-rules.mjs makes of the current contract, no file missing or
  * left over. The generator is ESM, so it runs in a child process.
  */
 import { execFile } from "child_process";
@@ -24,7 +24,7 @@ describe("form rules extracted from the contract", () => {
     generated = Object.values(files).join("\n");
   }, 60_000);
 
-  it("src/api/form-rules/ is up to date with openapi.yaml (else run npm run forms:rules)", () => {
+  it("src/contract/form-rules/ is up to date with openapi.yaml (else run npm run forms:rules)", () => {
     const committed = fs.readdirSync(RULES_DIR).sort();
     expect(committed).toEqual(Object.keys(files).sort());
     for (const name of committed) {

@@ -1,9 +1,9 @@
 /**
  * The forms' one validation mechanism (src/forms/validation.ts, reading
- * src/api/form-rules/*.json) agrees with the server: every case of a table of
+ * src/contract/form-rules/*.json) agrees with the server: every case of a table of
  * field values goes through the browser's validator and through the ajv the
  * server's express-openapi-validator builds from openapi.yaml (same options as
- * server/api.ts: allErrors, formats in ajv-formats' "full" mode), and both must
+ * server/api/index.ts: allErrors, formats in ajv-formats' "full" mode), and both must
  * find the same fields invalid. ajv is only used here, never in the browser.
  */
 import { File } from "buffer";
@@ -22,7 +22,7 @@ import {
 } from "../../src/forms/validation";
 import { GENERIC_FAILURE } from "../../src/forms/messages";
 import { URI_FORMAT, URI_PATTERN } from "../../src/forms/uri-format";
-import { DEFAULT_ERROR_MESSAGE } from "../../src/api/client";
+import { DEFAULT_ERROR_MESSAGE } from "../../src/contract/client";
 import * as VALUES from "../../src/forms/values";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -74,7 +74,7 @@ function serverValidator(operationId: string): AjvValidate {
   throw new Error(`no operation ${operationId}`);
 }
 
-/** src/api/form-rules/<operationId>.json, as the forms import them. */
+/** src/contract/form-rules/<operationId>.json, as the forms import them. */
 const RULES_DIR = path.join(ROOT, "src", "api", "form-rules");
 const RULES: Record<string, FormRules> = Object.fromEntries(
   fs.readdirSync(RULES_DIR).map((name) => [name.replace(/\.json$/, ""), JSON.parse(fs.readFileSync(path.join(RULES_DIR, name), "utf8")) as FormRules]),
@@ -84,7 +84,7 @@ const OPERATIONS = Object.keys(VALUES.MAIL_TYPES) as (keyof typeof VALUES.MAIL_T
 
 /** The fields ajv finds invalid (as the server would report them under /body/<field>). */
 function serverInvalidFields(operationId: string, body: Record<string, unknown>): string[] {
-  // The server reads a multipart file as an empty placeholder under its field (server/uploads.ts).
+  // The server reads a multipart file as an empty placeholder under its field (server/api/uploads.ts).
   const wire = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value instanceof Blob ? "" : value]));
   const validate = serverValidator(operationId);
   if (validate(wire)) return [];
@@ -314,7 +314,7 @@ describe("the forms' validator agrees with the server's ajv on the contract", ()
         const body = buildBody(rules, { ...VALID[operationId], [name]: value });
         const browser = browserInvalidFields(operationId, body);
         const server = serverInvalidFields(operationId, body);
-        // Beside ajv, the server refuses a text value where a file belongs (server/uploads.ts) and a file that is
+        // Beside ajv, the server refuses a text value where a file belongs (server/api/uploads.ts) and a file that is
         // no PDF, DOC or DOCX (by content; the browser judges the name's extension).
         const isFileField = rules.schema.properties[name].format === "binary";
         const refusedBeside = isFileField && typeof value === "string" && value.trim() !== "" ? true : value instanceof Blob && !isAcceptedFile(value, rules.fileTypes[name] ?? []);

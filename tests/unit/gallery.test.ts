@@ -15,8 +15,8 @@ import {
   settleImage,
   thumbnailLabel,
   type GalleryProduct,
-} from "../../src/utils/gallery";
-import { fill } from "../../src/utils/template";
+} from "../../src/shared/utils/gallery";
+import { fill } from "../../src/shared/utils/template";
 
 const products: GalleryProduct[] = [
   { slug: "top-loading-arms", imageIds: [48, 49] },

@@ -1,5 +1,5 @@
 /**
- * Group commit (server/store/group-commit.ts) on real SQLite files: writes
+ * Group commit (server/store/sqlite/group-commit.ts) on real SQLite files: writes
  * arriving together share one transaction and one flush of the WAL, each is
  * acknowledged only once it is committed and that flush has completed, and a
  * write that fails is rolled back alone.
@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { FileFlusher, GroupCommit, type Flusher } from "../../server/store/group-commit";
+import { FileFlusher, GroupCommit, type Flusher } from "../../server/store/sqlite/group-commit";
 
 let dir: string;
 let db: Database.Database;

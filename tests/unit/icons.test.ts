@@ -1,4 +1,4 @@
-import { pngToIco } from "../../src/site-files/icons";
+import { pngToIco } from "../../src/build/site-files/icons";
 
 describe("pngToIco", () => {
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);

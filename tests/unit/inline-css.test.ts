@@ -1,7 +1,7 @@
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { currentStylesheet, refreshInlinedStylesheets, withStylesheet } from "../../src/site-files/inline-css";
+import { currentStylesheet, refreshInlinedStylesheets, withStylesheet } from "../../src/build/site-files/inline-css";
 
 const page = (name: string, css: string) =>
   `<html><head><style data-href="/${name}" data-identity="gatsby-global-css">${css}</style><title>x</title></head><body><style>.own{}</style></body></html>`;

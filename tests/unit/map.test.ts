@@ -1,4 +1,4 @@
-import { mapEmbedUrl } from "../../src/utils/map";
+import { mapEmbedUrl } from "../../src/shared/utils/map";
 import company from "../../data/company.json";
 
 describe("mapEmbedUrl", () => {

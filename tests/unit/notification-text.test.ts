@@ -9,7 +9,7 @@
  * decoded the way RFC 2047 says.
  */
 import nodemailer from "nodemailer";
-import { buildNotification, oneLine, plainText } from "../../server/notification";
+import { buildNotification, oneLine, plainText } from "../../server/mail/notification";
 import { DEFAULT_INBOX_CARD } from "../../server/config";
 
 /** The Subject header of a composed message, unfolded and decoded as a mail client shows it (RFC 2047 B and Q words). */

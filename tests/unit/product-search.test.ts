@@ -1,5 +1,5 @@
 import { buildSearch } from "../support/search-index";
-import { editDistance, matchesModel, modelFamilies, searchProducts } from "../../src/search/productSearch";
+import { editDistance, matchesModel, modelFamilies, searchProducts } from "../../src/shared/search/productSearch";
 
 const { index, store } = buildSearch();
 const slugs = (query: string) => searchProducts(index, store, query).map((r) => r.slug);

@@ -1,4 +1,4 @@
-import { readSearchParams, searchHref } from "../../src/utils/search";
+import { readSearchParams, searchHref } from "../../src/shared/utils/search";
 
 describe("searchHref", () => {
   it("leads to /search with the query", () => {

@@ -1,5 +1,5 @@
-import { readServedResults, servedResultsScript, SERVED_RESULTS_ID } from "../../src/search/served";
-import type { SearchRecord } from "../../src/search/config";
+import { readServedResults, servedResultsScript, SERVED_RESULTS_ID } from "../../src/shared/search/served";
+import type { SearchRecord } from "../../src/shared/search/config";
 
 const record: SearchRecord = { slug: "torque-pump", name: "Torque Pump </script>", category: "Bolting", imageIds: [3], models: [], image: null };
 

@@ -18,7 +18,7 @@
  *   migrations differ from this release's files, or that is newer than them.
  *
  * The .sql files are not TypeScript: `npm run build:server` copies them next
- * to the compiled runner (scripts/copy-sql-migrations.cjs).
+ * to the compiled runner (scripts/build/copy-sql-migrations.cjs).
  */
 import fs from "fs";
 import path from "path";

@@ -1,7 +1,7 @@
 import React, { useEffect, useRef, useState } from "react";
 import type { ImageDataLike } from "gatsby-plugin-image";
 import { Picture, imageOf } from "../Picture";
-import { mapEmbedUrl } from "../../utils/map";
+import { mapEmbedUrl } from "../../shared/utils/map";
 import { Icon } from "../Icon";
 import * as styles from "./MapEmbed.module.css";
 

@@ -1,6 +1,6 @@
 import React from "react";
 import { Picture } from "../Picture";
-import { fill } from "../../utils/template";
+import { fill } from "../../shared/utils/template";
 import { formatCell } from "../../utils/units";
 import { NotGiven } from "./NotGiven";
 import type { ConsumableToolData, ProductUi } from "./types";

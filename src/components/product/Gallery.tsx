@@ -1,7 +1,7 @@
 import React, { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { Picture } from "../Picture";
-import { fill } from "../../utils/template";
+import { fill } from "../../shared/utils/template";
 import {
   chooseImage,
   fadeDelay,
@@ -11,11 +11,11 @@ import {
   settleImage,
   thumbnailLabel,
   type GalleryState,
-} from "../../utils/gallery";
+} from "../../shared/utils/gallery";
 import * as styles from "./Gallery.module.css";
 
 interface GalleryProps {
-  /** The images to show, in order (chosen at build: see galleryIdsFor in src/utils/gallery.ts); empty shows `noProduct`. */
+  /** The images to show, in order (chosen at build: see galleryIdsFor in src/shared/utils/gallery.ts); empty shows `noProduct`. */
   imageIds: readonly number[];
   /** The images of those ids, from the page query. */
   images: ReadonlyMap<number, IGatsbyImageData>;

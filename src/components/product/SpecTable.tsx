@@ -1,5 +1,5 @@
 import React, { useId } from "react";
-import { fill } from "../../utils/template";
+import { fill } from "../../shared/utils/template";
 import { columnLabel, formatCell, type Cell } from "../../utils/units";
 import { NotGiven } from "./NotGiven";
 import type { SpecRow, SpecTableData } from "./types";

@@ -3,7 +3,7 @@ import type { IGatsbyImageData } from "gatsby-plugin-image";
 
 /**
  * A drawn product image (generated/images/products/<id>.png, see
- * PRODUCT_IMAGE_DIR in src/utils/gallery.ts). Category and product pages
+ * PRODUCT_IMAGE_DIR in src/shared/utils/gallery.ts). Category and product pages
  * query only the images they show, by name, in their page query: the ids are
  * put in the page context by gatsby-node.ts.
  */

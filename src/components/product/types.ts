@@ -91,7 +91,7 @@ export interface ProductUi {
   };
 }
 
-/** Where the PDF of a document is served from: written by the build (src/catalogue-assets) to public/assets/catalog/. */
+/** Where the PDF of a document is served from: written by the build (src/build/catalogue-assets) to public/assets/catalog/. */
 export function documentHref(id: string): string {
   return `/assets/catalog/${id}.pdf`;
 }

@@ -1,4 +1,4 @@
--- The PostgreSQL store's schema: the SQLite store's (server/store/migrations,
+-- The PostgreSQL store's schema: the SQLite store's (server/store/sqlite/migrations,
 -- 001 to 003) with the same tables and column names, and two differences:
 -- - attachments hold the file's bytes (content), so every instance reads them
 --   from the database and one backup holds everything; nothing is on a disk

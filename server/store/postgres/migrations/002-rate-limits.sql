@@ -1,4 +1,4 @@
--- Rate-limit counters shared by every instance (server/rate-limit-store.ts).
+-- Rate-limit counters shared by every instance (server/store/postgres/rate-limit-store.ts).
 -- One row per limiter (prefix) and client key: a fixed window that opened at
 -- window_start (the database's clock) and the hits counted in it. Keys are
 -- client addresses (IPv6 ones are long), so text. Ended windows are deleted

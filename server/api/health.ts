@@ -1,0 +1,58 @@
+import express, { type Router } from "express";
+import * as OpenApiValidator from "express-openapi-validator";
+import type { Config } from "../config";
+import type { SubmissionStore } from "../store";
+import type { components } from "../../src/contract/schema";
+
+export type HealthReport = components["schemas"]["Health"];
+
+/** Where the health report lives (under the app's /api). */
+export const HEALTH_PATH = "/api/health";
+
+/**
+ * What the instance can tell about itself without side effects: whether its
+ * store answers, and the outbox's undelivered notifications. `degraded` (still
+ * 200: the instance serves) when a notification has failed or waits longer than
+ * `outboxAlertAfterMs`; 503 when the store does not answer.
+ */
+export async function healthReport(
+  store: SubmissionStore,
+  config: Pick<Config, "outboxAlertAfterMs">,
+  now: Date = new Date(),
+): Promise<{ status: 200 | 503; body: HealthReport }> {
+  let summary;
+  try {
+    summary = await store.outboxSummary();
+  } catch {
+    return { status: 503, body: { status: "unavailable", store: "unavailable" } };
+  }
+  const waitedMs = summary.oldestPendingSince === null ? null : Math.max(0, now.getTime() - summary.oldestPendingSince.getTime());
+  const oldestPendingSeconds = waitedMs === null ? null : Math.floor(waitedMs / 1000);
+  const overdue = waitedMs !== null && waitedMs >= config.outboxAlertAfterMs;
+  return {
+    status: 200,
+    body: {
+      status: summary.failed > 0 || overdue ? "degraded" : "ok",
+      store: "ok",
+      outbox: { pending: summary.pending, failed: summary.failed, oldestPendingSeconds },
+    },
+  };
+}
+
+/** GET /api/health (mounted at /health of the /api router), checked against openapi.yaml like the contact calls. */
+export function healthRouter(options: { store: SubmissionStore; config: Config; apiSpec: string }): Router {
+  const router = express.Router();
+  router.use(
+    OpenApiValidator.middleware({
+      apiSpec: options.apiSpec,
+      validateRequests: true,
+      validateResponses: options.config.validateResponses,
+    }),
+  );
+  router.get("/", async (_req, res) => {
+    const { status, body } = await healthReport(options.store, options.config);
+    res.setHeader("Cache-Control", "no-store");
+    res.status(status).json(body);
+  });
+  return router;
+}

@@ -1,0 +1,249 @@
+import express, { type RequestHandler, type Response, type Router } from "express";
+import * as OpenApiValidator from "express-openapi-validator";
+import fs from "fs";
+import helmet from "helmet";
+import type { IncomingMessage, ServerResponse } from "http";
+import path from "path";
+import { ipKeyGenerator, rateLimit } from "express-rate-limit";
+import type { Config } from "../config";
+import { refuseEncodedMultipart } from "../site/content-encoding";
+import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
+import { refuseCrossSitePosts } from "./cross-site";
+import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
+import { FORMS, type FormDefinition, type FormName } from "./forms";
+import { HEALTH_PATH, healthRouter } from "./health";
+import {
+  IDEMPOTENCY_KEY_LIFETIME_MS,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyGuard,
+  idempotencyKeyRule,
+  KeysInFlight,
+  receivedFiles,
+  requestFingerprint,
+  requestKey,
+} from "./idempotency";
+import { buildNotification } from "../mail/notification";
+import { readPatternMessages } from "./pattern-messages";
+import { newRowKey } from "../store/keys";
+import { IdempotencyKeyTaken, PostgresSubmissionStore, type IdempotencyClaim, type IdempotencyHolder, type SubmissionStore } from "../store";
+import { createPostgresRateLimitStore, RATE_LIMIT_PASS_ON_STORE_ERROR } from "../store/postgres/rate-limit-store";
+import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate } from "./uploads";
+import type { components } from "../../src/contract/schema";
+
+/** Where every call of the contract lives. */
+export const API_BASE = "/api/v1/contact";
+
+export const SUBMISSION_ACCEPTED_MESSAGE = "Thank you. Your submission has been received.";
+
+/** The rate limit counts an IPv6 client by its /56 network (a household's or a site's prefix), as the limiter does by default. */
+const IPV6_SUBNET = 56;
+
+/** Answer (503) when the store could not keep a submission: nothing was stored, and sending again is safe. */
+export const STORE_UNAVAILABLE_MESSAGE = "Your submission could not be saved right now. Please try again in a moment.";
+/** Seconds an integrator or the form waits before sending again after that answer. */
+const STORE_RETRY_AFTER_SECONDS = 30;
+
+/** openapi.yaml at the repository root, found from server/ (ts) as from dist/server/ (compiled). */
+export function findApiSpec(start: string = __dirname): string {
+  let dir = start;
+  for (;;) {
+    const candidate = path.join(dir, "openapi.yaml");
+    if (fs.existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`openapi.yaml not found above ${start}`);
+    dir = parent;
+  }
+}
+
+export interface ApiOptions {
+  config: Config;
+  store: SubmissionStore;
+  apiSpec?: string;
+  log?: (message: string, err: unknown) => void;
+}
+
+/** The answer to a request whose Idempotency-Key a submission holds: its 201 again for the same request, else 422. */
+function answerHeld(res: Response, holder: IdempotencyHolder, fingerprint: string): void {
+  if (holder.fingerprint !== fingerprint) throw new ApiError(422, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  const answer: components["schemas"]["SubmissionAccepted"] = { id: holder.id, message: SUBMISSION_ACCEPTED_MESSAGE };
+  res.setHeader(IDEMPOTENT_REPLAYED_HEADER, "true");
+  res.status(201).json(answer);
+}
+
+/**
+ * Stores one valid submission with its files and queued notification, then
+ * answers 201. With an Idempotency-Key held by an earlier submission (within
+ * its lifetime), answers that one's 201 again, or 422 for another request.
+ */
+function submissionHandler(name: FormName, form: FormDefinition, { config, store, log }: ApiOptions): RequestHandler {
+  const report = log ?? ((message: string, err: unknown) => console.error(message, err));
+  const unavailable = (what: string, err: unknown) => {
+    // The store (its disk or database) failed: logged with its detail, answered without it.
+    report(what, err);
+    return new ApiError(503, STORE_UNAVAILABLE_MESSAGE, undefined, { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) });
+  };
+  return async (req, res) => {
+    const body: Record<string, unknown> = { ...(req.body as Record<string, unknown>) };
+    for (const field of form.files) delete body[field];
+    if (form.files.length > 0 && acceptedDocuments(res).length !== form.files.length) {
+      throw new ApiError(400, "Please attach the required files.");
+    }
+    const key = requestKey(res);
+    let idempotency: IdempotencyClaim | undefined;
+    if (key) {
+      const fingerprint = await requestFingerprint(key.scope, body, receivedFiles(req, form.files));
+      const heldSince = new Date(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS);
+      let holder: IdempotencyHolder | undefined;
+      try {
+        holder = await store.findByIdempotencyKey?.(key.scope, key.key, heldSince);
+      } catch (err) {
+        throw unavailable(`Idempotency-Key of a ${name} request could not be looked up:`, err);
+      }
+      // Nothing is taken: the request's clean-up removes its files.
+      if (holder) return answerHeld(res, holder, fingerprint);
+      idempotency = { ...key, fingerprint, heldSince };
+    }
+    const submissionId = newRowKey();
+    const files = takeAcceptedFiles(req, res);
+    let holder: IdempotencyHolder | undefined;
+    try {
+      const notification = buildNotification({ form: name, body, files, submissionId, receivedAt: new Date() }, config);
+      try {
+        await store.saveSubmission({ id: submissionId, mailType: String(body.mailType), payload: body, files, notification, idempotency });
+      } catch (err) {
+        // Stored by another request with the key meanwhile (another instance): nothing of this one was kept.
+        if (err instanceof IdempotencyKeyTaken) holder = err.holder;
+        else throw unavailable(`Submission ${submissionId} (${name}) could not be stored:`, err);
+      }
+    } finally {
+      if (files.length > 0) await removeTempLeftovers(files);
+    }
+    if (holder && idempotency) return answerHeld(res, holder, idempotency.fingerprint);
+    const answer: components["schemas"]["SubmissionAccepted"] = { id: submissionId, message: SUBMISSION_ACCEPTED_MESSAGE };
+    res.status(201).json(answer);
+  };
+}
+
+/**
+ * The calls of openapi.yaml, validated by it, under /api/v1/contact (`base`
+ * within the /api router: the form routes sit in that router itself, not in
+ * one nested under it).
+ *
+ * Each form's POST is one route holding every step of its request, in order:
+ * rate limit, Idempotency-Key guard (409 before the body is read), body
+ * (JSON, or the multipart reader), the contract's validator, the uploaded
+ * files' check, the submission's handler. One route per form rather than a
+ * layer per step for every form: a submission walks its own steps instead of
+ * matching the path of every other form's at each of them. Whatever no form
+ * route answers (another method, another path) goes through the same rate
+ * limit, JSON parser and validator (405, 404 and 400 answers as the contract
+ * gives them).
+ */
+function addContactCalls(router: Router, base: string, options: ApiOptions): void {
+  const { config } = options;
+  const apiSpec = options.apiSpec ?? findApiSpec();
+
+  const limit = rateLimit({
+    windowMs: config.rateLimitWindowMs,
+    limit: config.rateLimitMax,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    skip: (req) => req.method !== "POST",
+    // Each client counted as the limiter's default counts it (IPV6_SUBNET), without that default's
+    // checks of the request on every call and its IPv6 parsing of the IPv4 addresses most clients have.
+    keyGenerator: (req) => {
+      const ip = req.ip ?? "";
+      return ip.includes(":") ? ipKeyGenerator(ip, IPV6_SUBNET) : ip;
+    },
+    handler: (_req, _res, next) => next(new ApiError(429, "Too many requests. Please try again later.")),
+    // Several instances on PostgreSQL count each client in one place (on the database's clock); one process counts in memory.
+    ...(options.store instanceof PostgresSubmissionStore
+      ? { store: createPostgresRateLimitStore(options.store.pool, { prefix: "forms:" }), passOnStoreError: RATE_LIMIT_PASS_ON_STORE_ERROR }
+      : {}),
+  });
+  // A request whose Idempotency-Key another one still being handled holds is answered 409 before its body is read.
+  const isValidKey = idempotencyKeyRule(apiSpec);
+  const keysInFlight = new KeysInFlight();
+  const json = express.json({ limit: config.jsonLimit });
+  // Files arrive in DATA_DIR/tmp/ (same filesystem as uploads/), at most MAX_UPLOADS_IN_FLIGHT requests at once.
+  const uploads = { maxUploadBytes: config.maxUploadBytes, tempDir: path.join(config.dataDir, "tmp"), gate: new UploadGate(config.maxUploadsInFlight) };
+  // One validator (the contract loaded and compiled once) for the form routes and the rest.
+  const validator = OpenApiValidator.middleware({
+    apiSpec,
+    validateRequests: { allErrors: true },
+    validateResponses: config.validateResponses,
+    validateFormats: true,
+    ajvFormats: { mode: "full" },
+    fileUploader: false,
+  });
+  for (const [name, form] of Object.entries(FORMS) as [FormName, FormDefinition][]) {
+    const steps: RequestHandler[] = [limit];
+    if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
+    if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
+    else steps.push(json, ...validator);
+    router.post(`${base}${form.path}`, ...steps, submissionHandler(name, form, options));
+  }
+  router.use(base, limit, json, validator);
+}
+
+/**
+ * The headers helmet's defaults set on every answer, worked out once: helmet
+ * decides them from its options alone, so running its middleware per request
+ * (thirteen small steps) only repeats the same work.
+ */
+export function helmetHeaders(): [string, string][] {
+  const headers: [string, string][] = [];
+  const collector = {
+    setHeader(name: string, value: unknown) {
+      headers.push([name, String(value)]);
+    },
+    removeHeader() {},
+    getHeader() {
+      return undefined;
+    },
+  };
+  let done = false;
+  helmet()({} as IncomingMessage, collector as unknown as ServerResponse, () => {
+    done = true;
+  });
+  if (!done) throw new Error("helmet did not finish at once: its headers cannot be worked out in advance");
+  return headers;
+}
+
+/**
+ * Everything under /api: security headers, the contact calls, a JSON 404 for
+ * any other path and the one error handler.
+ */
+export function apiRouter(options: ApiOptions): Router {
+  const router = express.Router();
+  const headers: [string, string][] = [
+    ...helmetHeaders(),
+    ["Cache-Control", "no-store"],
+    // Every answer says where its contract and reference are (RFC 8631).
+    ["Link", SERVICE_LINK],
+  ];
+  router.use((req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    // Express works req.ip out anew (proxy-addr over X-Forwarded-For) at every read, and the
+    // rate limiter reads it more than once per submission: worked out once here.
+    if (req.method === "POST") Object.defineProperty(req, "ip", { value: req.ip, enumerable: true, configurable: true });
+    next();
+  });
+  router.use(refuseCrossSitePosts);
+  router.use(refuseEncodedMultipart);
+  // The forms first: the paths below are disjoint, and submissions are the calls under load.
+  addContactCalls(router, API_BASE.slice("/api".length), options);
+  router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, apiSpec: options.apiSpec ?? findApiSpec() }));
+  router.use("/v1", contractDocsRouter({ apiSpec: options.apiSpec ?? findApiSpec(), validateResponses: options.config.validateResponses }));
+  router.use(apiNotFound);
+  router.use(
+    apiErrorHandler({
+      maxUploadBytes: options.config.maxUploadBytes,
+      jsonLimit: options.config.jsonLimit,
+      patterns: readPatternMessages(options.apiSpec ?? findApiSpec()),
+      log: options.log,
+    }),
+  );
+  return router;
+}

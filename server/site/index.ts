@@ -1,0 +1,237 @@
+import express, { type ErrorRequestHandler, type Request, type Response, type NextFunction, type Router } from "express";
+import compression from "compression";
+import fs from "fs";
+import path from "path";
+import { contentSecurityPolicy, createPagePolicies, cspHeaderName, inlineScriptHashes, type CspMode } from "./csp";
+import { StaticFiles } from "./static-files";
+import { createSearchPageRenderer, servedQuery } from "./search-page";
+import { SEARCH_PATH } from "../../src/shared/utils/search";
+
+/** The answer to an internal error: a plain page, no detail. */
+export function sendInternalError(res: Response): void {
+  res.status(500).setHeader("Cache-Control", "no-store");
+  res.type("html").send("<!doctype html><title>Server error</title><h1>Server error</h1><p>Something went wrong on our side. Please try again later.</p>");
+}
+
+/** Long-lived caching for files whose name carries a content hash. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** HTML and page data change with every build: the browser revalidates them. */
+const REVALIDATE = "public, max-age=0, must-revalidate";
+
+/** Webpack chunks and CSS (name-hash.ext) and everything under /static/ are content-addressed. */
+function isHashed(urlPath: string): boolean {
+  return urlPath.startsWith("/static/") || /-[0-9a-f]{16,}\.(js|css)$/.test(urlPath) || /\.[0-9a-f]{16,}\.(js|css)$/.test(urlPath);
+}
+
+/** Origin used to resolve a redirect target: the answer must stay on it. */
+const SITE_BASE = new URL("http://site.invalid/");
+
+/**
+ * Where a redirect to `pathname` (then `search`) leads on this site, or
+ * undefined when it could lead elsewhere. A browser reads `//host`, `/\host`
+ * and `/<tab>/host` as another host, so leading slashes and backslashes are
+ * collapsed into one slash, and a target with a backslash, space or control
+ * character, or one that still resolves to `//...` (`/.//host`), is refused.
+ */
+export function localRedirectTarget(pathname: string, search = ""): string | undefined {
+  const target = `/${pathname.replace(/^[/\\]+/, "")}`;
+  if (/[\\\s\p{Cc}]/u.test(target + search)) return undefined;
+  let resolved: URL;
+  try {
+    resolved = new URL(target + search, SITE_BASE);
+  } catch {
+    return undefined;
+  }
+  const local = resolved.pathname + resolved.search;
+  if (resolved.origin !== SITE_BASE.origin || !/^\/(?![/\\])/.test(local)) return undefined;
+  return local;
+}
+
+/**
+ * A request path decoded once, with `.` and `..` resolved; undefined when it
+ * is malformed (bad percent-encoding, NUL or another control character), a
+ * request the site answers with 400.
+ */
+export function decodedPath(urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (/\p{Cc}/u.test(decoded)) return undefined;
+  return path.posix.normalize(decoded.replace(/\\/g, "/"));
+}
+
+/**
+ * Files of the build that are not part of the site: source maps (they give
+ * away the source), webpack's statistics and Gatsby's chunk map (build
+ * internals no page fetches).
+ */
+export function isBuildInternal(decoded: string): boolean {
+  const name = path.posix.basename(decoded).toLowerCase();
+  return name.endsWith(".map") || name === "webpack.stats.json" || name === "chunk-map.json";
+}
+
+/** A failure with the status a client caused (4xx), like send's 400 for a malformed path. */
+function clientErrorStatus(err: unknown): number | undefined {
+  const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : undefined;
+}
+
+/**
+ * Serves the Gatsby build: hashed assets cached for a year, HTML and page data
+ * revalidated, `/about-us` answered with `about-us/index.html`, a trailing
+ * slash redirected away, `/home` leading to `/`, `/search?query=...` with its
+ * results rendered (server/site/search-page.tsx), and the site's 404 page with
+ * status 404 for anything else. The build's text files are sent from memory,
+ * compressed at build time (server/site/static-files.ts); the rest (images,
+ * videos, documents) from the disk.
+ */
+export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: (message: string, err: unknown) => void = (m, e) => console.error(m, e)): Router {
+  const router = express.Router();
+  const notFoundPage = path.join(publicDir, "404.html");
+  const cspHeader = cspHeaderName(csp);
+  const files = new StaticFiles(publicDir, {
+    cacheControl: (urlPath) => (isHashed(urlPath) ? IMMUTABLE : REVALIDATE),
+    policyHeader: cspHeader,
+    policyOf: (html) => contentSecurityPolicy(inlineScriptHashes(html)),
+  });
+  const policyOfFile = createPagePolicies();
+  /** Each page's own Content-Security-Policy (server/site/csp.ts), computed when the build was loaded. */
+  const setPolicy = (res: Response, file: string) => {
+    if (cspHeader && file.endsWith(".html")) res.setHeader(cspHeader, files.entryOf(file)?.policy ?? policyOfFile(file));
+  };
+
+  /** The site's 404 page with this status (404, or 400 for a malformed address), or a line of text. */
+  const sendMissing = (req: Request, res: Response, status: number) => {
+    res.status(status);
+    const page = files.entryOf(notFoundPage);
+    if (req.accepts("html") && page) {
+      files.send(req, res, page, status);
+    } else if (req.accepts("html") && fs.existsSync(notFoundPage)) {
+      res.setHeader("Cache-Control", REVALIDATE);
+      setPolicy(res, notFoundPage);
+      res.sendFile(notFoundPage);
+    } else {
+      res.type("text/plain").send(status === 400 ? "Bad request" : "Not found");
+    }
+  };
+
+  // Every answer of the site: no MIME sniffing, the address of the page sent
+  // to other hosts as its origin only. The pages' own Content-Security-Policy
+  // (set per page below) also forbids framing by other sites
+  // (frame-ancestors) and HSTS is for the TLS front to decide. Helmet's other
+  // defaults are left out on purpose: measured with Lighthouse (mobile),
+  // Cross-Origin-Opener-Policy and Origin-Agent-Cluster tripled the pages'
+  // total blocking time (about 40 to about 150 ms) and cost the 100 score.
+  router.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    next();
+  });
+
+  // Malformed addresses are refused, build internals are not served.
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const decoded = decodedPath(req.path);
+    if (decoded === undefined) {
+      sendMissing(req, res, 400);
+      return;
+    }
+    if (isBuildInternal(decoded)) {
+      sendMissing(req, res, 404);
+      return;
+    }
+    next();
+  });
+
+  router.get(["/home", "/home/"], (_req, res) => res.redirect(301, "/"));
+
+  // The build's text files, from memory, compressed at build time.
+  // The search page with a query is rendered below with its results.
+  router.use(files.handler((req) => (req.path === SEARCH_PATH && req.originalUrl.includes("?") ? undefined : decodedPath(req.path))));
+  // Whatever else is compressible (a rendered search page, a file added after start) is compressed as it is sent.
+  router.use(compression());
+
+  const searchPage = path.join(publicDir, "search", "index.html");
+  const renderSearch = createSearchPageRenderer(publicDir, searchPage);
+  router.get(SEARCH_PATH, (req: Request, res: Response, next: NextFunction) => {
+    const queryStart = req.originalUrl.indexOf("?");
+    const search = queryStart === -1 ? "" : req.originalUrl.slice(queryStart + 1);
+    const query = req.path === SEARCH_PATH ? servedQuery(new URLSearchParams(search)) : null;
+    const html = query === null ? null : renderSearch(query);
+    if (html === null) {
+      next();
+      return;
+    }
+    res.setHeader("Cache-Control", REVALIDATE);
+    setPolicy(res, searchPage);
+    res.type("html").send(html);
+  });
+
+  router.use(
+    express.static(publicDir, {
+      index: false,
+      redirect: false,
+      dotfiles: "ignore",
+      setHeaders(res, filePath) {
+        const urlPath = `/${path.relative(publicDir, filePath).split(path.sep).join("/")}`;
+        res.setHeader("Cache-Control", isHashed(urlPath) ? IMMUTABLE : REVALIDATE);
+        setPolicy(res as unknown as Response, filePath);
+      },
+    }),
+  );
+
+  router.get(/.*/, (req: Request, res: Response, next: NextFunction) => {
+    const urlPath = req.path;
+    if (urlPath.length > 1 && urlPath.endsWith("/")) {
+      const queryStart = req.originalUrl.indexOf("?");
+      const target = localRedirectTarget(urlPath.replace(/\/+$/, ""), queryStart === -1 ? "" : req.originalUrl.slice(queryStart));
+      if (target === undefined) next();
+      else res.redirect(301, target);
+      return;
+    }
+    const decoded = decodedPath(urlPath);
+    if (decoded === undefined) {
+      next();
+      return;
+    }
+    const file = path.join(publicDir, decoded, "index.html");
+    if (!file.startsWith(publicDir + path.sep)) {
+      next();
+      return;
+    }
+    fs.stat(file, (err, stat) => {
+      if (err || !stat.isFile()) {
+        next();
+        return;
+      }
+      res.setHeader("Cache-Control", REVALIDATE);
+      setPolicy(res, file);
+      res.sendFile(file);
+    });
+  });
+
+  // Anything left is not a page of the site.
+  router.use((req: Request, res: Response) => sendMissing(req, res, 404));
+
+  // A failure a request caused (send's 400 for a malformed path) gets the
+  // missing page with its status; anything else is logged and answered with
+  // a plain 500 page, never a stack trace.
+  const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    const status = clientErrorStatus(err);
+    if (status !== undefined) {
+      sendMissing(req, res, status === 404 ? 404 : 400);
+      return;
+    }
+    log(`Internal error on ${req.method} ${req.originalUrl}:`, err);
+    sendInternalError(res);
+  };
+  router.use(errorHandler);
+
+  return router;
+}

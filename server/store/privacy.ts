@@ -1,0 +1,200 @@
+/**
+ * Personal data kept by the API (submissions, CVs, notifications): private to
+ * the server's user, cleaned of leftovers, kept no longer than the retention
+ * period, and deleted on a person's request.
+ *
+ * DATA_DIR holds site.db (with -wal/-shm), uploads/ (the files of submissions),
+ * tmp/ (files being received) and outbox/ (.eml files when there is no SMTP).
+ */
+import fs from "fs";
+import path from "path";
+import type { PurgeResult, RemovedSubmission, SubmissionStore } from "./index";
+import { TEMP_SUFFIX } from "../api/uploads";
+
+/** Folders under DATA_DIR and DATA_DIR itself: the server's user only. */
+export const PRIVATE_DIR_MODE = 0o700;
+/** site.db, uploads, .eml files: the server's user only. */
+export const PRIVATE_FILE_MODE = 0o600;
+/** Files created by this process get no group or other permission (like `umask 077`). */
+export const PRIVATE_UMASK = 0o077;
+
+/** A file in uploads/ or tmp/ younger than this is left alone by the clean-up: a request (here or in another process on the same DATA_DIR) may still be storing it. */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface PrivacyLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+const consoleLog: PrivacyLog = { info: (m) => console.log(m), warn: (m) => console.warn(m) };
+
+/**
+ * Makes DATA_DIR private before anything is written there: every file this
+ * process creates from now on is private (umask 077), DATA_DIR and its folders
+ * are created 0700, and the modes of what earlier releases left readable (the
+ * database, uploads, .eml files) are corrected. Returns how many modes changed.
+ */
+export function makeDataDirPrivate(dataDir: string): number {
+  process.umask(PRIVATE_UMASK);
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  return fixModes(dataDir);
+}
+
+/** Sets folders to 0700 and files to 0600 under `dir` (itself included); symbolic links are left alone. */
+function fixModes(dir: string): number {
+  let changed = 0;
+  const fix = (target: string, mode: number) => {
+    const stat = fs.lstatSync(target);
+    if ((stat.mode & 0o777) === mode) return;
+    try {
+      fs.chmodSync(target, mode);
+      changed++;
+    } catch (err) {
+      // Not ours to change (another owner): say so, but serve.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== "EPERM" && code !== "EACCES") throw err;
+      console.warn(`Cannot make ${target} private (${code}): give it to the server's user, mode ${mode.toString(8)}`);
+    }
+  };
+  fix(dir, PRIVATE_DIR_MODE);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const target = path.join(dir, entry.name);
+    if (entry.isDirectory()) changed += fixModes(target);
+    else if (entry.isFile()) fix(target, PRIVATE_FILE_MODE);
+  }
+  return changed;
+}
+
+export interface OrphanCleanup {
+  /** Files in uploads/ that no attachment row names. */
+  orphanUploads: number;
+  /** Files left in tmp/ by requests that never finished (a crash, a full disk). */
+  tempFiles: number;
+}
+
+function removeOlderThan(dir: string, before: number, keep: (name: string) => boolean): number {
+  let removed = 0;
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw err;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile() || keep(entry.name)) continue;
+    const target = path.join(dir, entry.name);
+    try {
+      if (fs.statSync(target).mtimeMs >= before) continue;
+      fs.rmSync(target, { force: true });
+      removed++;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    }
+  }
+  return removed;
+}
+
+/**
+ * Removes the files no submission points to: uploads/ files without an
+ * attachment row and tmp/ files of unfinished requests, older than
+ * ORPHAN_GRACE_MS (a younger one may belong to a request being stored).
+ */
+export async function cleanOrphans(dataDir: string, store: SubmissionStore, now: Date = new Date(), graceMs = ORPHAN_GRACE_MS): Promise<OrphanCleanup> {
+  const before = now.getTime() - graceMs;
+  const referenced = await store.storedFileNames();
+  return {
+    orphanUploads: removeOlderThan(path.join(dataDir, "uploads"), before, (name) => referenced.has(name)),
+    tempFiles: removeOlderThan(path.join(dataDir, "tmp"), before, (name) => !name.endsWith(TEMP_SUFFIX)),
+  };
+}
+
+/** Removes the files of deleted submissions: their uploads and their .eml notifications. */
+export function removeSubmissionFiles(dataDir: string, removed: RemovedSubmission[]): number {
+  let files = 0;
+  for (const submission of removed) {
+    const targets = [
+      ...submission.storedNames.map((name) => path.join(dataDir, "uploads", path.basename(name))),
+      ...submission.outboxIds.map((id) => path.join(dataDir, "outbox", `${path.basename(id)}.eml`)),
+    ];
+    for (const target of targets) {
+      if (fs.existsSync(target)) {
+        fs.rmSync(target, { force: true });
+        files++;
+      }
+    }
+  }
+  return files;
+}
+
+export interface PurgeReport extends PurgeResult {
+  /** Files removed from disk (uploads and .eml files). */
+  files: number;
+}
+
+/**
+ * Deletes the submissions older than `retentionDays` (none when 0), with their
+ * files and sent notifications. A submission whose notification is not
+ * delivered yet is kept (and counted) whatever its age: a lead is never lost.
+ */
+export async function purgeExpired(
+  dataDir: string,
+  store: SubmissionStore,
+  retentionDays: number,
+  now: Date = new Date(),
+): Promise<PurgeReport> {
+  if (retentionDays <= 0) return { removed: [], keptUndelivered: 0, files: 0 };
+  const result = await store.purgeSubmissions(new Date(now.getTime() - retentionDays * DAY_MS));
+  return { ...result, files: removeSubmissionFiles(dataDir, result.removed) };
+}
+
+/** Deletes everything kept about one person (every submission with this e-mail address), files included. */
+export async function deletePersonData(dataDir: string, store: SubmissionStore, email: string): Promise<{ removed: RemovedSubmission[]; files: number }> {
+  const removed = await store.deleteSubmissionsByEmail(email);
+  return { removed, files: removeSubmissionFiles(dataDir, removed) };
+}
+
+/** One round of upkeep: the orphan clean-up and the retention purge, logged. */
+export async function privacyUpkeep(
+  dataDir: string,
+  store: SubmissionStore,
+  retentionDays: number,
+  log: PrivacyLog = consoleLog,
+  now: Date = new Date(),
+): Promise<void> {
+  const orphans = await cleanOrphans(dataDir, store, now);
+  if (orphans.orphanUploads + orphans.tempFiles > 0) {
+    log.info(`Clean-up: removed ${orphans.orphanUploads} orphaned upload(s) and ${orphans.tempFiles} unfinished temporary file(s)`);
+  }
+  const purge = await purgeExpired(dataDir, store, retentionDays, now);
+  if (purge.removed.length > 0) {
+    log.info(`Retention: removed ${purge.removed.length} submission(s) older than ${retentionDays} days, with ${purge.files} file(s)`);
+  }
+  if (purge.keptUndelivered > 0) {
+    log.warn(`Retention: kept ${purge.keptUndelivered} submission(s) older than ${retentionDays} days: their notification is not delivered yet`);
+  }
+}
+
+/**
+ * Runs privacyUpkeep now and then every `intervalMs` (daily); errors are
+ * logged, never thrown. Returns a stop function.
+ */
+export function schedulePrivacyUpkeep(
+  dataDir: string,
+  store: SubmissionStore,
+  retentionDays: number,
+  log: PrivacyLog & { error(message: string): void } = { ...consoleLog, error: (m) => console.error(m) },
+  intervalMs = DAY_MS,
+): () => void {
+  const run = () => {
+    privacyUpkeep(dataDir, store, retentionDays, log).catch((err: unknown) => {
+      log.error(`Privacy upkeep failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

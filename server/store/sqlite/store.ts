@@ -1,0 +1,391 @@
+import Database from "better-sqlite3";
+import { randomUUID } from "crypto";
+import fs from "fs";
+import path from "path";
+import { keepFilesDurably, removeFiles } from "../disk-files";
+import { Checkpointer } from "./checkpointer";
+import { GroupCommit } from "./group-commit";
+import { newRowKey } from "../keys";
+import { migrate } from "./migrations";
+import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "../outbox-rows";
+import {
+  IdempotencyKeyTaken,
+  type IdempotencyHolder,
+  type ClaimOptions,
+  type FailedAttempt,
+  type FailedMessage,
+  type NewSubmission,
+  type NotificationAttachment,
+  type OutboxClaim,
+  type OutboxMessage,
+  type OutgoingAttachment,
+  type OutboxSummary,
+  type OverdueMessage,
+  type PurgeResult,
+  type RemovedSubmission,
+  type SubmissionStore,
+} from "../types";
+
+interface OutboxRow extends ClaimedRow {
+  attachments: string;
+  mail_date: string;
+  pending_since: number;
+}
+
+/**
+ * The default store: one SQLite file (DATA_DIR/site.db) in WAL mode, schema
+ * migrated at start (./migrations), the files of submissions under
+ * DATA_DIR/uploads/ (flushed before the commit that names them).
+ */
+export class SqliteSubmissionStore implements SubmissionStore {
+  private readonly db: Database.Database;
+  private readonly insertSubmission: Database.Statement;
+  private readonly keyHolder: Database.Statement;
+  private readonly releaseExpiredKey: Database.Statement;
+  private readonly insertAttachment: Database.Statement;
+  private readonly insertOutbox: Database.Statement;
+  private readonly claim: Database.Statement;
+  private readonly renew: Database.Statement;
+  private readonly sent: Database.Statement;
+  private readonly failed: Database.Statement;
+  private readonly summary: Database.Statement;
+  private readonly overdue: Database.Statement;
+  private readonly failedList: Database.Statement;
+  private readonly resendAll: Database.Statement;
+  private readonly resendOne: Database.Statement;
+  /** Submissions arriving together: one transaction, one flush of the WAL (./group-commit.ts). */
+  private readonly submissions: GroupCommit<NewSubmission & { id: string }, void>;
+  private readonly checkpointer: Checkpointer;
+
+  /** Where the files of submissions are kept: `uploads/` beside the database file unless given. */
+  readonly uploadsDir: string;
+
+  constructor(
+    readonly file: string,
+    uploadsDir?: string,
+  ) {
+    this.uploadsDir = uploadsDir ?? path.join(path.dirname(file), "uploads");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma("journal_mode = WAL");
+    // An acknowledged lead is never lost: the commit reaches the disk before the API answers 201.
+    // Commits do not flush the WAL themselves (NORMAL): a submission is acknowledged only
+    // after the flush that follows its commit (GroupCommit), one flush for every submission
+    // committed before it, made in the thread pool; SQLite flushes before each checkpoint.
+    this.db.pragma("synchronous = NORMAL");
+    // Checkpoints (copying the WAL into the database, two flushes) run in a worker thread, not at the end of a commit.
+    this.db.pragma("wal_autocheckpoint = 0");
+    this.checkpointer = new Checkpointer(file);
+    this.db.pragma("foreign_keys = ON");
+    this.db.pragma("busy_timeout = 5000");
+    migrate(this.db);
+
+    // The statements of every submission bind their values by position: better-sqlite3 looks a named
+    // parameter up in the object passed by its name, a cost paid for each value of each row.
+    this.insertSubmission = this.db.prepare(
+      `INSERT INTO submissions (id, mail_type, payload, created_at, idempotency_scope, idempotency_key, idempotency_fingerprint)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // created_at is ISO 8601 UTC text of one length: text order is time order.
+    this.keyHolder = this.db.prepare(
+      `SELECT id, idempotency_fingerprint AS fingerprint FROM submissions
+       WHERE idempotency_scope = @scope AND idempotency_key = @key AND created_at >= @since`,
+    );
+    this.releaseExpiredKey = this.db.prepare(
+      `UPDATE submissions SET idempotency_scope = NULL, idempotency_key = NULL, idempotency_fingerprint = NULL
+       WHERE idempotency_scope = @scope AND idempotency_key = @key AND created_at < @since`,
+    );
+    this.insertAttachment = this.db.prepare(
+      `INSERT INTO attachments (id, submission_id, field, original_name, stored_name, content_type, size)
+       VALUES (@id, @submissionId, @field, @originalName, @storedName, @contentType, @size)`,
+    );
+    this.insertOutbox = this.db.prepare(
+      `INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
+         message_id, mail_date, next_attempt_at, pending_since, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.claim = this.db.prepare(
+      `UPDATE outbox SET status = 'sending', locked_until = @lockedUntil, claim_token = @claimToken
+       WHERE id IN (
+         SELECT id FROM outbox
+         WHERE (status = 'pending' AND next_attempt_at <= @dueBy) OR (status = 'sending' AND locked_until <= @now)
+         ORDER BY next_attempt_at, created_at
+         LIMIT @limit
+       )
+       RETURNING id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments, attempts,
+         message_id, mail_date, pending_since, claim_token`,
+    );
+    const fenced = "id = @id AND claim_token = @claimToken AND status = 'sending'";
+    this.renew = this.db.prepare(`UPDATE outbox SET locked_until = @lockedUntil WHERE ${fenced}`);
+    this.sent = this.db.prepare(
+      `UPDATE outbox SET status = 'sent', sent_at = @sentAt, locked_until = NULL, claim_token = NULL, last_error = NULL WHERE ${fenced}`,
+    );
+    this.failed = this.db.prepare(
+      `UPDATE outbox
+       SET status = CASE WHEN @nextAttemptAt IS NULL THEN 'failed' ELSE 'pending' END,
+           attempts = @attempts,
+           next_attempt_at = COALESCE(@nextAttemptAt, next_attempt_at),
+           locked_until = NULL,
+           claim_token = NULL,
+           last_error = @error
+       WHERE ${fenced}`,
+    );
+    // Only the undelivered rows (the status index), however many sent ones the outbox keeps.
+    this.summary = this.db.prepare(
+      `SELECT
+         COALESCE(SUM(status IN ('pending', 'sending')), 0) AS pending,
+         COALESCE(SUM(status = 'failed'), 0) AS failed,
+         MIN(CASE WHEN status IN ('pending', 'sending') THEN pending_since END) AS oldest
+       FROM outbox WHERE status IN ('pending', 'sending', 'failed')`,
+    );
+    this.overdue = this.db.prepare(
+      `UPDATE outbox SET overdue_reported = 1
+       WHERE status IN ('pending', 'sending') AND overdue_reported = 0 AND pending_since < @pendingBefore
+       RETURNING id, submission_id, recipient, attempts, pending_since, last_error`,
+    );
+    this.failedList = this.db.prepare(
+      "SELECT id, submission_id, recipient, subject, attempts, last_error, created_at FROM outbox WHERE status = 'failed' ORDER BY created_at",
+    );
+    const resend = `UPDATE outbox
+       SET status = 'pending', attempts = 0, next_attempt_at = @now, pending_since = @now, overdue_reported = 0,
+           locked_until = NULL, claim_token = NULL
+       WHERE status = 'failed'`;
+    this.resendAll = this.db.prepare(resend);
+    this.resendOne = this.db.prepare(`${resend} AND (id = @id OR submission_id = @id)`);
+
+    this.submissions = new GroupCommit(this.db, (submission: NewSubmission & { id: string }) => {
+      const createdAt = new Date();
+      const { idempotency } = submission;
+      if (idempotency) {
+        const key = { scope: idempotency.scope, key: idempotency.key, since: idempotency.heldSince.toISOString() };
+        const holder = this.keyHolder.get(key) as IdempotencyHolder | undefined;
+        if (holder) throw new IdempotencyKeyTaken(holder);
+        this.releaseExpiredKey.run(key);
+      }
+      const createdIso = createdAt.toISOString();
+      this.insertSubmission.run(
+        submission.id,
+        submission.mailType,
+        JSON.stringify(submission.payload),
+        createdIso,
+        idempotency?.scope ?? null,
+        idempotency?.key ?? null,
+        idempotency?.fingerprint ?? null,
+      );
+      for (const file of submission.files) {
+        this.insertAttachment.run({
+          id: newRowKey(),
+          submissionId: submission.id,
+          field: file.field,
+          originalName: file.originalName,
+          storedName: file.storedName,
+          contentType: file.contentType,
+          size: file.size,
+        });
+      }
+      // One row per recipient: each is delivered (and retried) on its own, all with one Message-ID and Date.
+      const { notification } = submission;
+      const messageId = newMessageId(notification.from);
+      const attachments = JSON.stringify(notification.attachments);
+      const due = createdAt.getTime();
+      for (const recipient of recipientsOf(notification.to)) {
+        // id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
+        // message_id, mail_date, next_attempt_at, pending_since, created_at
+        this.insertOutbox.run(
+          newRowKey(),
+          submission.id,
+          notification.from,
+          notification.to,
+          recipient,
+          notification.replyTo ?? null,
+          notification.subject,
+          notification.text,
+          attachments,
+          messageId,
+          createdIso,
+          due,
+          due,
+          createdIso,
+        );
+      }
+    });
+  }
+
+  /** How the submissions were grouped into commits so far. */
+  get commitStats(): Readonly<{ groups: number; writes: number; largestGroup: number }> {
+    return this.submissions.stats;
+  }
+
+  async saveSubmission(submission: NewSubmission): Promise<string> {
+    const id = submission.id ?? newRowKey();
+    const kept = submission.files.length > 0 ? await keepFilesDurably(this.uploadsDir, submission.files) : [];
+    try {
+      await this.submissions.write({ ...submission, id });
+      this.checkpointer.noteWrite();
+    } catch (err) {
+      await removeFiles(kept);
+      throw err;
+    }
+    return id;
+  }
+
+  async findByIdempotencyKey(scope: string, key: string, since: Date): Promise<IdempotencyHolder | undefined> {
+    return this.keyHolder.get({ scope, key, since: since.toISOString() }) as IdempotencyHolder | undefined;
+  }
+
+  /** A notification's stored files as the sender reads them: from uploads/. */
+  private outgoing(json: string): OutgoingAttachment[] {
+    const attachments = JSON.parse(json) as NotificationAttachment[];
+    return attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      path: path.join(this.uploadsDir, path.basename(a.storedName)),
+    }));
+  }
+
+  async claimPendingOutbox({ now, dueBy, limit, leaseMs }: ClaimOptions): Promise<OutboxMessage[]> {
+    const rows = this.claim.all({
+      now: now.getTime(),
+      dueBy: (dueBy ?? now).getTime(),
+      lockedUntil: now.getTime() + leaseMs,
+      claimToken: randomUUID(),
+      limit,
+    }) as OutboxRow[];
+    return rows.map((row) => toOutboxMessage(row, this.outgoing(row.attachments)));
+  }
+
+  async renewClaim({ id, claimToken }: OutboxClaim, lockedUntil: Date): Promise<boolean> {
+    return this.renew.run({ id, claimToken, lockedUntil: lockedUntil.getTime() }).changes === 1;
+  }
+
+  async markSent({ id, claimToken }: OutboxClaim, sentAt: Date): Promise<boolean> {
+    return this.sent.run({ id, claimToken, sentAt: sentAt.toISOString() }).changes === 1;
+  }
+
+  async markFailed({ id, claimToken }: OutboxClaim, attempt: FailedAttempt): Promise<boolean> {
+    const result = this.failed.run({
+      id,
+      claimToken,
+      attempts: attempt.attempts,
+      nextAttemptAt: attempt.nextAttemptAt ? attempt.nextAttemptAt.getTime() : null,
+      error: attempt.error.slice(0, 2000),
+    });
+    return result.changes === 1;
+  }
+
+  async outboxSummary(): Promise<OutboxSummary> {
+    const row = this.summary.get() as { pending: number; failed: number; oldest: number | null };
+    return { pending: row.pending, failed: row.failed, oldestPendingSince: row.oldest === null ? null : new Date(row.oldest) };
+  }
+
+  async takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]> {
+    const rows = this.overdue.all({ pendingBefore: pendingBefore.getTime() }) as {
+      id: string;
+      submission_id: string;
+      recipient: string;
+      attempts: number;
+      pending_since: number;
+      last_error: string | null;
+    }[];
+    return rows.map((row) => ({
+      id: row.id,
+      submissionId: row.submission_id,
+      recipient: row.recipient,
+      attempts: row.attempts,
+      pendingSince: new Date(row.pending_since),
+      lastError: row.last_error,
+    }));
+  }
+
+  async listFailed(): Promise<FailedMessage[]> {
+    const rows = this.failedList.all() as {
+      id: string;
+      submission_id: string;
+      recipient: string;
+      subject: string;
+      attempts: number;
+      last_error: string | null;
+      created_at: string;
+    }[];
+    return rows.map((row) => ({
+      id: row.id,
+      submissionId: row.submission_id,
+      recipient: row.recipient,
+      subject: row.subject,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at,
+    }));
+  }
+
+  async resendFailed(now: Date, id?: string): Promise<number> {
+    const statement = id === undefined ? this.resendAll : this.resendOne;
+    const changes = statement.run({ now: now.getTime(), ...(id === undefined ? {} : { id }) }).changes;
+    await this.submissions.flush();
+    return changes;
+  }
+
+  async storedFileNames(): Promise<Set<string>> {
+    const rows = this.db.prepare("SELECT stored_name FROM attachments").pluck().all() as string[];
+    return new Set(rows);
+  }
+
+  async purgeSubmissions(createdBefore: Date): Promise<PurgeResult> {
+    const cutoff = createdBefore.toISOString();
+    const undelivered = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status <> 'sent')";
+    const purge = this.db.transaction(() => {
+      const ids = this.db.prepare(`SELECT id FROM submissions s WHERE created_at < ? AND NOT ${undelivered}`).pluck().all(cutoff) as string[];
+      const kept = this.db.prepare(`SELECT COUNT(*) FROM submissions s WHERE created_at < ? AND ${undelivered}`).pluck().get(cutoff) as number;
+      return { removed: this.removeSubmissions(ids), keptUndelivered: kept };
+    });
+    const result = purge.immediate();
+    // A deletion is on the disk before it is reported done.
+    await this.submissions.flush();
+    return result;
+  }
+
+  async deleteSubmissionsByEmail(email: string): Promise<RemovedSubmission[]> {
+    const wanted = email.trim().toLowerCase();
+    const remove = this.db.transaction(() => {
+      const rows = this.db
+        .prepare("SELECT id, json_extract(payload, '$.email') AS email FROM submissions WHERE json_extract(payload, '$.email') IS NOT NULL")
+        .all() as { id: string; email: unknown }[];
+      const ids = rows.filter((row) => typeof row.email === "string" && row.email.trim().toLowerCase() === wanted).map((row) => row.id);
+      return this.removeSubmissions(ids);
+    });
+    const removed = remove.immediate();
+    await this.submissions.flush();
+    return removed;
+  }
+
+  /** Deletes these submissions with their attachment and outbox rows (inside the caller's transaction). */
+  private removeSubmissions(ids: string[]): RemovedSubmission[] {
+    const submission = this.db.prepare("SELECT id, mail_type, created_at FROM submissions WHERE id = ?");
+    const files = this.db.prepare("SELECT stored_name FROM attachments WHERE submission_id = ?").pluck();
+    const outbox = this.db.prepare("SELECT id FROM outbox WHERE submission_id = ?").pluck();
+    const deletes = ["attachments", "outbox"].map((table) => this.db.prepare(`DELETE FROM ${table} WHERE submission_id = ?`));
+    const deleteSubmission = this.db.prepare("DELETE FROM submissions WHERE id = ?");
+    const removed: RemovedSubmission[] = [];
+    for (const id of ids) {
+      const row = submission.get(id) as { id: string; mail_type: string; created_at: string } | undefined;
+      if (!row) continue;
+      removed.push({
+        id,
+        mailType: row.mail_type,
+        createdAt: row.created_at,
+        storedNames: files.all(id) as string[],
+        outboxIds: outbox.all(id) as string[],
+      });
+      for (const statement of deletes) statement.run(id);
+      deleteSubmission.run(id);
+    }
+    return removed;
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.open) return;
+    await this.submissions.close();
+    await this.checkpointer.stop();
+    if (this.db.open) this.db.close();
+  }
+}
