@@ -45,7 +45,7 @@ const find = (suffix) =>
     .sort((a, b) => fs.statSync(path.join(staticDir, b)).mtimeMs - fs.statSync(path.join(staticDir, a)).mtimeMs)[0];
 const indexFile = fs.existsSync(staticDir) ? find(".index.txt") : undefined;
 const storeFile = fs.existsSync(staticDir) ? find(".store.json") : undefined;
-const engineFile = path.join(ROOT, "dist", "src", "search", "engine.js");
+const engineFile = path.join(ROOT, "dist", "src", "shared", "search", "engine.js");
 if (!indexFile || !storeFile || !fs.existsSync(engineFile)) {
   console.error("No built search index or compiled search code: run npm run build first");
   process.exit(2);
@@ -57,7 +57,7 @@ const gz = (s) => zlib.gzipSync(s, { level: 9 }).length;
 const flexsearchJs = fs.readFileSync(require.resolve("flexsearch/dist/flexsearch.min.js"));
 
 const { createIndex } = require(engineFile);
-const { searchProducts } = require(path.join(ROOT, "dist", "src", "search", "productSearch.js"));
+const { searchProducts } = require(path.join(ROOT, "dist", "src", "shared", "search", "productSearch.js"));
 const index = createIndex(require("flexsearch"));
 index.import(indexText);
 const store = JSON.parse(storeText);
@@ -86,7 +86,7 @@ console.log(`search store   ${storeText.length} bytes, ${gz(storeText)} bytes gz
 console.log(`flexsearch lib ${flexsearchJs.length} bytes, ${gz(flexsearchJs)} bytes gzipped`);
 console.log(`search queries ${QUERIES.length} queries x ${rounds} rounds: ${summary(times)}`);
 
-const rendererFile = path.join(ROOT, "dist", "server", "search-page.js");
+const rendererFile = path.join(ROOT, "dist", "server", "site", "search-page.js");
 if (fs.existsSync(rendererFile)) {
   const { createSearchPageRenderer } = require(rendererFile);
   const render = createSearchPageRenderer(path.join(ROOT, "public"));

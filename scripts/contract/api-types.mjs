@@ -15,7 +15,7 @@ import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const SPEC_PATH = path.join(ROOT, "openapi.yaml");
-export const TYPES_PATH = path.join(ROOT, "src", "api", "schema.d.ts");
+export const TYPES_PATH = path.join(ROOT, "src", "contract", "schema.d.ts");
 
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier("Blob"));
 const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());

@@ -24,7 +24,7 @@ import yaml from "js-yaml";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const SPEC_PATH = path.join(ROOT, "openapi.yaml");
-export const RULES_DIR = path.join(ROOT, "src", "api", "form-rules");
+export const RULES_DIR = path.join(ROOT, "src", "contract", "form-rules");
 
 /** Validation keywords the browser's validator interprets. */
 const RULE_KEYWORDS = [

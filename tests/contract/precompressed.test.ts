@@ -41,7 +41,7 @@ function writeBuild(dir: string): void {
 
 /** Runs the build's compression step on a folder, as `npm run build:site` does. */
 function precompress(dir: string): void {
-  execFileSync(process.execPath, [path.join(ROOT, "scripts", "precompress.mjs"), dir], { stdio: "pipe" });
+  execFileSync(process.execPath, [path.join(ROOT, "scripts", "build", "precompress.mjs"), dir], { stdio: "pipe" });
 }
 
 async function serve(dir: string): Promise<{ server: http.Server; base: string }> {
@@ -107,7 +107,7 @@ describe("the build step", () => {
   });
 
   it("compresses the file types the server sends from memory", () => {
-    const script = fs.readFileSync(path.join(ROOT, "scripts", "precompress.mjs"), "utf8");
+    const script = fs.readFileSync(path.join(ROOT, "scripts", "build", "precompress.mjs"), "utf8");
     const list = /export const COMPRESSIBLE_EXTENSIONS = (\[[^\]]*\]);/.exec(script)?.[1];
     expect(list && (JSON.parse(list) as string[])).toEqual(COMPRESSIBLE_EXTENSIONS);
   });

@@ -11,12 +11,12 @@ import path from "path";
 import { promisify } from "util";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const TYPES_PATH = path.join(ROOT, "src", "api", "schema.d.ts");
+const TYPES_PATH = path.join(ROOT, "src", "contract", "schema.d.ts");
 
 describe("generated contract types", () => {
   let generated: string;
   beforeAll(async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, "scripts", "api-types.mjs"), "--stdout"], {
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, "scripts", "contract", "api-types.mjs"), "--stdout"], {
       cwd: ROOT,
       maxBuffer: 16 * 1024 * 1024,
     });

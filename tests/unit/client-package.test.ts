@@ -22,7 +22,7 @@ import { cleanup, makeDoc, makePdf, startServer, type ServerProcess } from "../f
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PACKAGE_DIR = path.join(ROOT, "packages", "forms-api-client");
-const BUILD_SCRIPT = path.join(ROOT, "scripts", "client-package.mjs");
+const BUILD_SCRIPT = path.join(ROOT, "scripts", "contract", "client-package.mjs");
 const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
 const NAME = "@industrial-group/forms-api-client";
 

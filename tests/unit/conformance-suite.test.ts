@@ -11,7 +11,7 @@ import type { AddressInfo } from "net";
 import path from "path";
 import { cleanup, ROOT, startServer } from "../faults/harness";
 
-const SUITE = path.join(ROOT, "scripts", "conformance", "run.mjs");
+const SUITE = path.join(ROOT, "scripts", "contract", "conformance.mjs");
 
 interface SuiteRun {
   code: number | null;

@@ -13,7 +13,7 @@ import { promisify } from "util";
 import yaml from "js-yaml";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const SCRIPT = path.join(ROOT, "scripts", "contract-diff.mjs");
+const SCRIPT = path.join(ROOT, "scripts", "contract", "contract-diff.mjs");
 const RELEASED = path.join(ROOT, "contract", "released", "openapi.yaml");
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

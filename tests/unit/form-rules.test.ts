@@ -11,8 +11,8 @@ import path from "path";
 import { promisify } from "util";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const SCRIPT = path.join(ROOT, "scripts", "form-rules.mjs");
-const RULES_DIR = path.join(ROOT, "src", "api", "form-rules");
+const SCRIPT = path.join(ROOT, "scripts", "contract", "form-rules.mjs");
+const RULES_DIR = path.join(ROOT, "src", "contract", "form-rules");
 const run = promisify(execFile);
 
 describe("form rules extracted from the contract", () => {

@@ -9,7 +9,19 @@ import yaml from "js-yaml";
 import { createRequire } from "module";
 
 const require = createRequire(import.meta.url);
-const fromValidator = createRequire(require.resolve("express-openapi-validator/package.json"));
+/**
+ * The ajv of express-openapi-validator where it is installed (the server's
+ * own validator: the same rules, the same formats); else this package's own
+ * ajv 8 and ajv-formats.
+ */
+function validatorRequire() {
+  try {
+    return createRequire(require.resolve("express-openapi-validator/package.json"));
+  } catch {
+    return require;
+  }
+}
+const fromValidator = validatorRequire();
 const Ajv = fromValidator("ajv").default;
 const addFormats = fromValidator("ajv-formats").default;
 

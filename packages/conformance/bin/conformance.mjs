@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 /**
- * The conformance suite: tests any server that claims to implement the
- * contract, over HTTP alone.
+ * The conformance suite of the Industrial Equipment Group forms API: tests any
+ * server that claims to implement the contract, over HTTP alone.
  *
- *   npm run test:conformance                                  (starts our own server)
- *   npm run test:conformance -- --base-url http://host:port   (any server)
+ *   npx forms-api-conformance --base-url http://host:port [--spec openapi.yaml]
  *
- * Options: --spec FILE or URL (openapi.yaml; or a server's published
- * http://host/api/v1/openapi.json), --seed N, --runs N (valid cases per
- * operation), --max-upload-mb N (the documented file limit; read from the
- * contract, else 10), --timeout-ms N (per request), --max-wait N (seconds of
- * 429 waits allowed in all).
+ * Options: --base-url URL (the server under test; required), --spec FILE or
+ * URL (openapi.yaml, or a server's published http://host/api/v1/openapi.json;
+ * by default the contract this package was released with), --seed N, --runs
+ * N (valid cases per operation), --max-upload-mb N (the documented file
+ * limit; read from the contract, else 10), --timeout-ms N (per request),
+ * --max-wait N (seconds of 429 waits allowed in all).
  *
  * For every operation of the contract it sends requests generated from the
  * schemas (fast-check, seeded): valid bodies must get the documented success;
@@ -29,21 +29,21 @@ import fc from "fast-check";
 import { randomUUID } from "crypto";
 import fs from "fs";
 import path from "path";
-import { createRequire } from "module";
 import { fileURLToPath } from "url";
 import { parseArgs } from "util";
-import { declaredResponse, documentedUploadLimitMb, loadContract, mediaType, METHODS, operationsOf, responseProblems } from "./contract.mjs";
-import { arbitraryOf, breakingsOf, flatten, isFileSchema } from "./generate.mjs";
-import { makeDocuments, oversizePdf } from "./documents.mjs";
-import { encodeMultipart, makeSender, RateLimitExceeded } from "./http.mjs";
+import { declaredResponse, documentedUploadLimitMb, loadContract, mediaType, METHODS, operationsOf, responseProblems } from "../lib/contract.mjs";
+import { arbitraryOf, breakingsOf, flatten, isFileSchema } from "../lib/generate.mjs";
+import { makeDocuments, oversizePdf } from "../lib/documents.mjs";
+import { encodeMultipart, makeSender, RateLimitExceeded } from "../lib/http.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The contract this package was released with (copied in when it is packed). */
+const PACKAGED_SPEC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../openapi.yaml");
 const DEFAULT_SEED = 20260101;
 
 const { values: options } = parseArgs({
   options: {
     "base-url": { type: "string" },
-    spec: { type: "string", default: path.join(ROOT, "openapi.yaml") },
+    spec: { type: "string" },
     seed: { type: "string", default: String(DEFAULT_SEED) },
     runs: { type: "string", default: "30" },
     "max-upload-mb": { type: "string" },
@@ -75,31 +75,27 @@ const runs = Math.trunc(positiveNumber("runs"));
 const timeoutMs = positiveNumber("timeout-ms");
 const maxWaitSeconds = positiveNumber("max-wait");
 
+if (!options["base-url"]) {
+  console.error("--base-url is required: the address of the server to test (e.g. --base-url http://localhost:8000)");
+  process.exit(2);
+}
+const spec = options.spec ?? (fs.existsSync(PACKAGED_SPEC) ? PACKAGED_SPEC : undefined);
+if (!spec) {
+  console.error("--spec is required here: the contract to test against (openapi.yaml, or the server's published /api/v1/openapi.json)");
+  process.exit(2);
+}
+
 let contract;
 try {
-  contract = await loadContract(options.spec);
+  contract = await loadContract(spec);
 } catch (err) {
-  console.error(`The contract could not be read from ${options.spec}: ${err.message}`);
+  console.error(`The contract could not be read from ${spec}: ${err.message}`);
   process.exit(2);
 }
 const uploadLimitMb = options["max-upload-mb"] !== undefined ? positiveNumber("max-upload-mb") : (documentedUploadLimitMb(contract) ?? 10);
 const documents = await makeDocuments();
 
-/** Our own server as a process (only without --base-url). */
-async function startOwnServer() {
-  const require = createRequire(import.meta.url);
-  const lib = require("../bench/faults-lib.cjs");
-  if (!fs.existsSync(lib.SERVER_ENTRY)) {
-    console.error(`${path.relative(ROOT, lib.SERVER_ENTRY)} is missing: compile the server first (npm run build:server), or pass --base-url`);
-    process.exit(2);
-  }
-  // A fresh DATA_DIR and a tiny PUBLIC_DIR; no SMTP_URL, so notifications are written as files.
-  const server = await lib.startServer({ env: { RATE_LIMIT_MAX: "1000000", MAX_UPLOAD_MB: String(uploadLimitMb) } });
-  return { url: server.url, stop: () => lib.cleanup() };
-}
-
-const own = options["base-url"] ? undefined : await startOwnServer();
-const baseUrl = options["base-url"] ?? own.url;
+const baseUrl = options["base-url"].replace(/\/+$/, "");
 
 // ---------------------------------------------------------------------------
 
@@ -430,7 +426,7 @@ async function unknownPathChecks() {
 // ---------------------------------------------------------------------------
 
 const started = Date.now();
-const specName = /^https?:/i.test(options.spec) ? options.spec : path.relative(process.cwd(), options.spec) || options.spec;
+const specName = /^https?:/i.test(spec) ? spec : path.relative(process.cwd(), spec) || spec;
 console.log(`Conformance of ${baseUrl} to ${specName} (${contract.info?.title ?? ""} ${contract.info?.version ?? ""})`);
 console.log(`seed ${seed} (--seed ${seed} repeats this run), ${runs} valid cases per operation, file limit ${uploadLimitMb} MB`);
 
@@ -453,25 +449,21 @@ async function line(label, run) {
   }
 }
 
-try {
-  for (const operation of operations) {
-    currentOperation = operation;
-    rateLimitProblems.length = 0;
-    await line(operation.label, async () => {
-      let cases = operation.op.requestBody ? await bodyChecks(operation) : await bodilessChecks(operation);
-      if (!pathsChecked.has(operation.path)) {
-        pathsChecked.add(operation.path);
-        cases += await wrongMethodChecks(operation.path);
-      }
-      if (rateLimitProblems.length > 0) throw new Failure(rateLimitProblems[0]);
-      return cases;
-    });
-  }
-  currentOperation = undefined;
-  await line("unknown paths under /api", unknownPathChecks);
-} finally {
-  if (own) await own.stop();
+for (const operation of operations) {
+  currentOperation = operation;
+  rateLimitProblems.length = 0;
+  await line(operation.label, async () => {
+    let cases = operation.op.requestBody ? await bodyChecks(operation) : await bodilessChecks(operation);
+    if (!pathsChecked.has(operation.path)) {
+      pathsChecked.add(operation.path);
+      cases += await wrongMethodChecks(operation.path);
+    }
+    if (rateLimitProblems.length > 0) throw new Failure(rateLimitProblems[0]);
+    return cases;
+  });
 }
+currentOperation = undefined;
+await line("unknown paths under /api", unknownPathChecks);
 
 for (const [what, where] of warnings) {
   const [status, checked] = what.split(/, (.*)/);
