@@ -25,8 +25,23 @@ export function encodeMultipart(parts) {
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(chunks) };
 }
 
-/** One exchange: { status, headers (lower-case names), text }; rejects when no answer came. */
-export function exchange(baseUrl, { method, path, headers = {}, body }, timeoutMs) {
+/**
+ * One exchange: { status, headers (lower-case names), text }; rejects when no
+ * answer came. A kept-alive connection that the server closed as idle just as
+ * the request went out fails at once with ECONNRESET before the server read
+ * anything: that request is sent again once on a new connection, as Node's
+ * documentation advises (`request.reusedSocket`).
+ */
+export async function exchange(baseUrl, request, timeoutMs) {
+  try {
+    return await exchangeOnce(baseUrl, request, timeoutMs);
+  } catch (err) {
+    if (err?.reusedSocket && err.code === "ECONNRESET") return exchangeOnce(baseUrl, request, timeoutMs, { agent: false });
+    throw err;
+  }
+}
+
+function exchangeOnce(baseUrl, { method, path, headers = {}, body }, timeoutMs, extra = {}) {
   const url = new URL(path, baseUrl);
   const transport = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
@@ -37,6 +52,7 @@ export function exchange(baseUrl, { method, path, headers = {}, body }, timeoutM
         method: method.toUpperCase(),
         headers: { accept: "application/json, */*", ...headers, ...(payload ? { "content-length": String(payload.length) } : {}) },
         timeout: timeoutMs,
+        ...extra,
       },
       (response) => {
         const chunks = [];
@@ -47,7 +63,10 @@ export function exchange(baseUrl, { method, path, headers = {}, body }, timeoutM
     );
     request.on("timeout", () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     // A server may answer (413) and close before it read the whole body: the answer wins over the write error.
-    request.on("error", (err) => setTimeout(() => reject(err), 200));
+    request.on("error", (err) => {
+      err.reusedSocket = request.reusedSocket;
+      setTimeout(() => reject(err), 200);
+    });
     if (payload) request.end(payload);
     else request.end();
   });
