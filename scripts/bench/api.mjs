@@ -26,6 +26,7 @@
  */
 import autocannon from "autocannon";
 import fs from "fs";
+import http from "http";
 import { createRequire } from "module";
 import os from "os";
 import path from "path";
@@ -88,9 +89,10 @@ const BODY = JSON.stringify({
   mailType: "contact",
 });
 
-function listen(app) {
+/** Listens on a free loopback port with this request listener (the API's app or the bare Express app). */
+function listen(listener) {
   return new Promise((resolve, reject) => {
-    const server = app.listen(0, "127.0.0.1", () => resolve(server));
+    const server = http.createServer(listener).listen(0, "127.0.0.1", () => resolve(server));
     server.once("error", reject);
   });
 }
