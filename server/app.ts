@@ -1,11 +1,15 @@
-import express, { type ErrorRequestHandler, type Express, type Request, type Response } from "express";
+import express, { type ErrorRequestHandler } from "express";
+import type { RequestListener, ServerResponse } from "http";
 import { apiRouter } from "./api";
 import type { Config } from "./config";
 import { sendInternalError, siteRouter } from "./site";
 import { createStore, type SubmissionStore } from "./store";
 
-/** The Express app, with the store it writes to and a way to close that store. */
-export type SiteApp = Express & {
+/**
+ * The application as an HTTP request listener (what `http.createServer`
+ * takes), with the store it writes to and a way to close that store.
+ */
+export type SiteApp = RequestListener & {
   store: SubmissionStore;
   /** Closes the store (the app must not serve requests afterwards). */
   close(): Promise<void>;
@@ -34,25 +38,14 @@ export function isServableTarget(target: string): boolean {
   }
 }
 
-/**
- * Answers 400 to a target that is not servable before any router sees it:
- * Express's routers skip every layer of a target they cannot parse, so no
- * middleware could.
- */
-function refuseMalformedTargets(app: Express): void {
-  const handle = (app as unknown as { handle: (req: Request, res: Response, callback?: unknown) => void }).handle.bind(app);
-  (app as unknown as { handle: typeof handle }).handle = (req, res, callback) => {
-    if (isServableTarget(req.url)) {
-      handle(req, res, callback);
-      return;
-    }
-    res.statusCode = 400;
-    res.setHeader("Cache-Control", "no-store");
-    res.setHeader("Content-Type", "text/plain; charset=utf-8");
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.end("Bad request");
-  };
+/** The answer to a target that is not servable: 400, plain text, nothing cached. */
+function refuseTarget(res: ServerResponse): void {
+  res.statusCode = 400;
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.end("Bad request");
 }
 
 /** Last resort: whatever no router answered is logged and gets a plain 500, never a stack trace. */
@@ -77,14 +70,21 @@ export function createApp(config: Config, deps: AppDependencies = {}): SiteApp {
   app.set("env", "production");
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  refuseMalformedTargets(app);
   // The API's answers are a few hundred bytes of JSON (the published contract
   // compresses itself: contract-docs.ts); the site compresses its own answers
   // (most were compressed at build time: server/site/index.ts).
   app.use("/api", apiRouter({ config, store, log: deps.log }));
   app.use(siteRouter(config.publicDir, config.contentSecurityPolicy, log));
   app.use(lastErrorHandler(log));
-  return Object.assign(app, {
+  // A target that is not servable is answered 400 in front of the Express
+  // app, not by a middleware of it: Express's router skips every layer of a
+  // target it cannot parse (such as `http://[::1/x`) and ends with its own
+  // HTML 404, so no middleware would see that request.
+  const listener: RequestListener = (req, res) => {
+    if (isServableTarget(req.url ?? "")) app(req, res);
+    else refuseTarget(res);
+  };
+  return Object.assign(listener, {
     store,
     close: () => store.close(),
   });

@@ -3,7 +3,7 @@
  * HTTP: JSON and multipart calls are accepted, a failure becomes the server's
  * message, anything else the fallback text of the spec.
  */
-import type { Server } from "http";
+import { createServer, type Server } from "http";
 import type { AddressInfo } from "net";
 import { createApiClient, DEFAULT_ERROR_MESSAGE, errorMessage, postMultipart, toFormData, type MultipartPath } from "../../src/contract/client";
 import { makeDocx, makePdf } from "./fixtures";
@@ -19,7 +19,7 @@ let client: ReturnType<typeof createApiClient>;
 beforeAll(async () => {
   test = await startContractApp();
   await new Promise<void>((resolve) => {
-    server = test.app.listen(0, "127.0.0.1", () => resolve());
+    server = createServer(test.app).listen(0, "127.0.0.1", () => resolve());
   });
   client = createApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
