@@ -12,7 +12,7 @@
 import { chromium } from "@playwright/test";
 import fs from "fs";
 import { parseArgs } from "util";
-import weight from "./page-weight-lib.cjs";
+import weight from "../../testkit/page-weight-lib.cjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, PUBLIC, startBuiltServer } from "./serve-build.mjs";
 
 const { values } = parseArgs({ options: { json: { type: "string" }, help: { type: "boolean", default: false } } });

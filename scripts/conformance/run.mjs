@@ -88,7 +88,7 @@ const documents = await makeDocuments();
 /** Our own server as a process (only without --base-url). */
 async function startOwnServer() {
   const require = createRequire(import.meta.url);
-  const lib = require("../bench/faults-lib.cjs");
+  const lib = require("../../testkit/faults-lib.cjs");
   if (!fs.existsSync(lib.SERVER_ENTRY)) {
     console.error(`${path.relative(ROOT, lib.SERVER_ENTRY)} is missing: compile the server first (npm run build:server), or pass --base-url`);
     process.exit(2);

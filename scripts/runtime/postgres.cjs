@@ -6,7 +6,7 @@
  * (a server the tests use instead) needs nothing installed.
  */
 const { spawnSync } = require("child_process");
-const { findPostgresBin } = require("../bench/postgres-lib.cjs");
+const { findPostgresBin } = require("../../testkit/postgres-lib.cjs");
 
 function hasCommand(name) {
   return spawnSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" }).status === 0;

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { sitemapRoutes } from "./built-site";
+import { sitemapRoutes } from "../../testkit/built-site";
 
 /**
  * axe-core over every route of the built site: each page as it loads, then

@@ -5,7 +5,7 @@ import yaml from "js-yaml";
 import path from "path";
 import texts from "../../data/api-reference.json";
 import { fill } from "../../src/shared/utils/template";
-import { watchPageProblems } from "./built-site";
+import { watchPageProblems } from "../../testkit/built-site";
 
 /**
  * The API reference page (/api-reference), built from openapi.yaml: every

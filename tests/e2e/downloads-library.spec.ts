@@ -5,7 +5,7 @@ import path from "path";
 import library from "../../data/downloads-library.json";
 import productUi from "../../data/product-ui.json";
 import certifications from "../../data/certifications.json";
-import { watchPageProblems } from "./built-site";
+import { watchPageProblems } from "../../testkit/built-site";
 
 /**
  * The document library (/downloads) on the built site, served by the real

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import fs from "fs";
 import path from "path";
-import { JS_BUDGET_BYTES, sitemapRoutes, weighRoute } from "./built-site";
+import { JS_BUDGET_BYTES, sitemapRoutes, weighRoute } from "../../testkit/built-site";
 import { MAIN_IMAGE_WAIT_CAP_MS } from "../../src/build/site-files/after-paint";
 
 /**

@@ -3,7 +3,7 @@
  * notification it had claimed is sent by the next process soon after, within
  * the lease (4 × SMTP_TIMEOUT_MS), not after a fixed five minutes.
  */
-import { cleanup, sleep, startServer, startSmtpPeer, type SmtpPeer } from "./harness";
+import { cleanup, sleep, startServer, startSmtpPeer, type SmtpPeer } from "../../testkit/faults";
 
 const INBOX = "careers@example.com";
 

@@ -5,7 +5,7 @@
  * the result with its claim token), and the two share the work, so the queue
  * drains in parallel instead of one message at a time.
  */
-import { cleanup, startServer, startSmtpPeer, type ServerProcess, type SmtpPeer } from "./harness";
+import { cleanup, startServer, startSmtpPeer, type ServerProcess, type SmtpPeer } from "../../testkit/faults";
 
 const INBOX = "sales@example.com";
 const COUNT = 30;

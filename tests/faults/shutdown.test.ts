@@ -7,7 +7,7 @@
  */
 import http from "http";
 import net from "net";
-import { cleanup, startServer } from "./harness";
+import { cleanup, startServer } from "../../testkit/faults";
 
 afterAll(() => cleanup());
 

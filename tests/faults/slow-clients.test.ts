@@ -8,7 +8,7 @@
  */
 import http from "http";
 import net from "net";
-import { cleanup, startServer, waitUntil, type ServerProcess } from "./harness";
+import { cleanup, startServer, waitUntil, type ServerProcess } from "../../testkit/faults";
 
 afterAll(() => cleanup());
 

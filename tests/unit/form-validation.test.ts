@@ -75,7 +75,7 @@ function serverValidator(operationId: string): AjvValidate {
 }
 
 /** src/contract/form-rules/<operationId>.json, as the forms import them. */
-const RULES_DIR = path.join(ROOT, "src", "api", "form-rules");
+const RULES_DIR = path.join(ROOT, "src", "contract", "form-rules");
 const RULES: Record<string, FormRules> = Object.fromEntries(
   fs.readdirSync(RULES_DIR).map((name) => [name.replace(/\.json$/, ""), JSON.parse(fs.readFileSync(path.join(RULES_DIR, name), "utf8")) as FormRules]),
 );
