@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "../../testkit/e2e";
 
 /*
  * The category and product pages, checked against the specification
@@ -81,10 +82,8 @@ function panelOf(page: Page, label: string): Locator {
   return page.getByRole("tabpanel", { name: label, exact: true });
 }
 
-/** Waits until React has taken over the static HTML, so clicks and keys are handled. */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.getByTestId("product-tabs")).toHaveAttribute("data-hydrated", "true");
-}
+/** The product tabs: once hydrated (their data-hydrated flag), clicks and keys are handled. */
+const tabs = (page: Page): Locator => page.getByTestId("product-tabs");
 
 async function openTab(page: Page, label: string): Promise<Locator> {
   await page.getByRole("tab", { name: label, exact: true }).click();
@@ -130,14 +129,14 @@ test.describe("category pages", () => {
 
 test.describe("product pages", () => {
   for (const [slug, labels] of Object.entries(TABS)) {
-    test(`/${slug}: tabs ${labels.join(", ")}`, async ({ page, request }) => {
+    test(`/${slug}: tabs ${labels.join(", ")}`, async ({ page, request, hydrated }) => {
       // Every panel is in the static HTML; all but the first are hidden.
       const html = await (await request.get(`/${slug}`)).text();
       expect(html.match(/role="tabpanel"/g)?.length).toBe(labels.length);
       expect(html.match(/role="tabpanel"[^>]*\shidden=""/g)?.length ?? 0).toBe(labels.length - 1);
 
       await page.goto(`/${slug}`);
-      await hydrated(page);
+      await hydrated(tabs(page));
 
       const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
       await expect(crumbs.locator("ol > li")).toHaveCount(3);
@@ -238,9 +237,9 @@ test.describe("product pages", () => {
     });
   }
 
-  test("the torque pump's first manual is a placeholder, not a link", async ({ page }) => {
+  test("the torque pump's first manual is a placeholder, not a link", async ({ page, hydrated }) => {
     await page.goto("/torque-pump");
-    await hydrated(page);
+    await hydrated(tabs(page));
     const panel = await openTab(page, "Manuals");
     const items = panel.locator("[data-document-id]");
     await expect(items.first().locator("a")).toHaveCount(0);
@@ -261,9 +260,9 @@ test.describe("product pages", () => {
     await expect(panelOf(page, "Specifications").getByRole("region").first()).toHaveAttribute("tabindex", "0");
   });
 
-  test("the address opens a tab (#tab-<id>) and follows the open tab", async ({ page }) => {
+  test("the address opens a tab (#tab-<id>) and follows the open tab", async ({ page, hydrated }) => {
     await page.goto("/torque-pump#tab-warning");
-    await hydrated(page);
+    await hydrated(tabs(page));
     await expect(page.getByRole("tab", { name: "Warning", exact: true })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel")).toHaveCount(1);
     await page.getByRole("tab", { name: "Features", exact: true }).click();
@@ -302,10 +301,10 @@ async function clickThumbnail(page: Page, name: string, expectedId: string) {
 }
 
 test.describe("gallery", () => {
-  test("a thumbnail click fades to its image after 200 ms", async ({ page }) => {
+  test("a thumbnail click fades to its image after 200 ms", async ({ page, hydrated }) => {
     await page.goto("/top-loading-arms");
     const gallery = page.getByTestId("gallery");
-    await expect(gallery).toHaveAttribute("data-hydrated", "true");
+    await hydrated(gallery);
     const main = page.getByTestId("gallery-main");
     const mainImage = main.locator("img[data-main-image]");
     await expect(main).toHaveAttribute("data-image-id", "48");
@@ -327,11 +326,11 @@ test.describe("gallery", () => {
     await expect(mainImage).toHaveAttribute("alt", "Top Loading Arms, image 2 of 2");
   });
 
-  test("with reduced motion the image swaps at once, without a fade", async ({ page }) => {
+  test("with reduced motion the image swaps at once, without a fade", async ({ page, hydrated }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/top-loading-arms");
     const main = page.getByTestId("gallery-main");
-    await expect(page.getByTestId("gallery")).toHaveAttribute("data-hydrated", "true");
+    await hydrated(page.getByTestId("gallery"));
     const { delay } = await clickThumbnail(page, "Show image 2 of 2", "49");
     expect(delay).toBeLessThan(150);
     expect(await main.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
@@ -339,9 +338,9 @@ test.describe("gallery", () => {
 });
 
 test.describe("units", () => {
-  test("the toggle switches the figures and the choice follows to other product pages", async ({ page, request }) => {
+  test("the toggle switches the figures and the choice follows to other product pages", async ({ page, request, hydrated }) => {
     await page.goto("/torque-pump");
-    await hydrated(page);
+    await hydrated(tabs(page));
     const specs = panelOf(page, "Specifications");
     const toggle = page.getByRole("group", { name: "Units" });
     const metric = toggle.getByRole("button", { name: "Metric" });
@@ -357,7 +356,7 @@ test.describe("units", () => {
 
     // Another product page, reached by a link and by a fresh load, shows imperial figures.
     await page.goto("/split-frame-cold-cutting-machine");
-    await hydrated(page);
+    await hydrated(tabs(page));
     await expect(page.getByRole("group", { name: "Units" }).getByRole("button", { name: "Imperial" })).toHaveAttribute("aria-pressed", "true");
     const accm6 = panelOf(page, "Specifications").getByRole("row").filter({ has: page.getByRole("rowheader", { name: "ACCM-6", exact: true }) });
     await expect(accm6).toContainText("91.5");
@@ -370,22 +369,22 @@ test.describe("units", () => {
     await page.getByRole("group", { name: "Units" }).getByRole("button", { name: "Metric" }).click();
     await expect(accm6).toContainText("41.5");
     await page.goto("/torque-pump");
-    await hydrated(page);
+    await hydrated(tabs(page));
     await expect(panelOf(page, "Specifications")).toContainText("700 bar");
   });
 
-  test("pages without unit-bearing figures have no toggle", async ({ page }) => {
+  test("pages without unit-bearing figures have no toggle", async ({ page, hydrated }) => {
     await page.goto("/chemical-injection-skids");
-    await hydrated(page);
+    await hydrated(tabs(page));
     await expect(page.getByTestId("units-toggle")).toHaveCount(0);
   });
 });
 
 test.describe("accessibility", () => {
   for (const path of ["/controlled-bolting-hydraulic-equipments", "/torque-pump", "/split-frame-cold-cutting-machine", "/top-loading-arms"]) {
-    test(`${path}: no axe violations in the page content`, async ({ page }) => {
+    test(`${path}: no axe violations in the page content`, async ({ page, hydrated }) => {
       await page.goto(path);
-      if (path !== "/controlled-bolting-hydraulic-equipments") await hydrated(page);
+      if (path !== "/controlled-bolting-hydraulic-equipments") await hydrated(tabs(page));
       const { violations } = await new AxeBuilder({ page }).include("main").analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     });
