@@ -52,6 +52,7 @@ module.exports = {
       ...postgres,
       displayName: "integration",
       roots: ["<rootDir>/tests/integration"],
+      setupFilesAfterEnv: ["<rootDir>/testkit/jest/integration-timeout.ts"],
     },
     {
       ...shared,
@@ -60,6 +61,7 @@ module.exports = {
       roots: ["<rootDir>/tests/integration/contract"],
       testMatch: STORE_INDEPENDENT.map((name) => `**/tests/integration/contract/${name}.test.ts`),
       setupFiles: ["<rootDir>/testkit/jest/postgres-store.ts"],
+      setupFilesAfterEnv: ["<rootDir>/testkit/jest/integration-timeout.ts"],
     },
     {
       ...shared,

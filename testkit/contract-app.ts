@@ -68,6 +68,8 @@ export interface TestApp {
   keptFiles(): Promise<string[]>;
   /** Moves a submission's creation time (as if it had been stored then). */
   backdate(id: string, createdAt: Date): Promise<void>;
+  /** Another app on the same configuration and data (a restart, or a second instance), its store ready; its internal errors are collected with this one's. The test closes it. */
+  another(): Promise<SiteApp>;
   cleanup(): Promise<void>;
 }
 
@@ -87,19 +89,11 @@ function filesUnder(dir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 }
 
-/**
- * The real app on SQLite in its own temporary DATA_DIR, checking its responses
- * against openapi.yaml. For the tests of the SQLite store's own files; the
- * store-independent suite uses startContractApp.
- */
-export function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}, store?: SubmissionStore): TestApp {
-  return sqliteApp(temporaryDataDir(), overrides, env, store);
-}
+/** How a test reads what a store holds, beside the app. */
+type Probe = Pick<TestApp, "db" | "stored" | "count" | "keptFiles" | "backdate"> & { close(): Promise<void> };
 
-function sqliteApp(dataDir: string, overrides: Partial<Config>, env: NodeJS.ProcessEnv, store?: SubmissionStore): TestApp {
-  const config = configFor(dataDir, overrides, env);
-  const internalErrors: unknown[] = [];
-  const app = createApp(config, { store, log: (_message, err) => internalErrors.push(err) });
+/** Reads the SQLite file of DATA_DIR (site.db) and its uploads/ folder. */
+function sqliteProbe(dataDir: string): Probe {
   const opened: Database.Database[] = [];
   const dbFile = path.join(dataDir, "site.db");
   const open = (): Database.Database | undefined => {
@@ -109,11 +103,6 @@ function sqliteApp(dataDir: string, overrides: Partial<Config>, env: NodeJS.Proc
     return db;
   };
   return {
-    app,
-    config,
-    dataDir,
-    store: "sqlite",
-    internalErrors,
     db() {
       const db = open();
       if (!db) throw new Error(`no SQLite file at ${dbFile}`);
@@ -160,18 +149,112 @@ function sqliteApp(dataDir: string, overrides: Partial<Config>, env: NodeJS.Proc
         db.close();
       }
     },
-    async cleanup() {
+    async close() {
       for (const db of opened) if (db.open) db.close();
-      await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Reads the PostgreSQL database (and schema) of `databaseUrl`, and DATA_DIR's uploads/ folder (which should stay empty). */
+function postgresProbe(databaseUrl: string, dataDir: string): Probe {
+  const probe = new Pool({ connectionString: databaseUrl, max: 1 });
+  return {
+    db() {
+      throw new Error("db() reads the SQLite file; this app runs on PostgreSQL");
+    },
+    async stored(id) {
+      const submission = await probe.query<{ id: string; mail_type: string; payload: Record<string, unknown> }>(
+        "SELECT id, mail_type, payload FROM submissions WHERE id = $1",
+        [id],
+      );
+      if (submission.rows.length === 0) return undefined;
+      const attachments = await probe.query<Omit<AttachmentRow, "size"> & { size: string }>(
+        "SELECT field, original_name, stored_name, content_type, size, content FROM attachments WHERE submission_id = $1 ORDER BY field",
+        [id],
+      );
+      const outbox = await probe.query<StoredOutboxRow>(
+        `SELECT id, mail_to, mail_from, recipient, reply_to, subject, body, attachments, status, attempts, message_id, last_error
+         FROM outbox WHERE submission_id = $1 ORDER BY recipient`,
+        [id],
+      );
+      return {
+        submission: submission.rows[0],
+        attachments: attachments.rows.map((row) => ({ ...row, size: Number(row.size) })),
+        outbox: outbox.rows,
+      };
+    },
+    async count(table) {
+      const { rows } = await probe.query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${table}`);
+      return Number(rows[0].n);
+    },
+    async keptFiles() {
+      const { rows } = await probe.query<{ stored_name: string }>("SELECT stored_name FROM attachments");
+      return [...rows.map((row) => row.stored_name), ...filesUnder(path.join(dataDir, "uploads"))].sort();
+    },
+    async backdate(id, createdAt) {
+      await probe.query("UPDATE submissions SET created_at = $2 WHERE id = $1", [id, createdAt]);
+    },
+    async close() {
+      await probe.end();
+    },
+  };
+}
+
+/**
+ * The one way the tests make the real app: `config` (DATA_DIR a temporary
+ * folder of its own, removed at clean-up), the store given or the one the
+ * config names, internal errors collected, and a probe to read the store.
+ */
+function assemble(kind: ContractStore, config: Config, probe: Probe, store?: SubmissionStore, storeGone = (): boolean => false): TestApp {
+  const internalErrors: unknown[] = [];
+  const log = (_message: string, err: unknown) => internalErrors.push(err);
+  const app = createApp(config, { store, log });
+  let closed = false;
+  const test: TestApp = {
+    app,
+    config,
+    dataDir: config.dataDir,
+    store: kind,
+    internalErrors,
+    db: probe.db,
+    stored: probe.stored,
+    count: probe.count,
+    keptFiles: probe.keptFiles,
+    backdate: probe.backdate,
+    async another() {
+      const other = createApp(config, { log });
+      await other.store.ready?.();
+      return other;
+    },
+    async cleanup() {
+      if (closed) return;
+      closed = true;
+      liveApps.delete(test);
+      await probe.close();
+      // A test may have closed the store already (the store gone); a PostgreSQL pool refuses a second end.
+      if (!storeGone()) await app.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+  liveApps.add(test);
+  return test;
+}
+
+/**
+ * The real app on SQLite in its own temporary DATA_DIR, checking its responses
+ * against openapi.yaml; `store` replaces the SQLite store (probe() still reads
+ * SQLite). For the tests of the SQLite store's own files; the
+ * store-independent suite uses startContractApp.
+ */
+export function startTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}, store?: SubmissionStore): TestApp {
+  const config = configFor(temporaryDataDir(), overrides, env);
+  return assemble("sqlite", config, sqliteProbe(config.dataDir), store);
 }
 
 /** This test file's PostgreSQL database (created at the first app, dropped after the file's tests). */
 let fileDatabase: Promise<TestDatabase> | undefined;
 let schemas = 0;
-/** The apps on it not cleaned up yet: their pools are closed before the database is dropped. */
+/** The apps not cleaned up yet: a file's left-over apps are closed before its database is dropped. */
 const liveApps = new Set<TestApp>();
 if (CONTRACT_STORE === "postgres") {
   // Registered when a test file imports this module, so it may run before the file's own afterAll.
@@ -234,71 +317,15 @@ export async function startContractApp(
   wrapStore?: (store: SubmissionStore) => SubmissionStore,
 ): Promise<TestApp> {
   if (CONTRACT_STORE === "sqlite") {
-    if (!wrapStore) return startTestApp(overrides, env);
-    const dataDir = temporaryDataDir();
-    return sqliteApp(dataDir, overrides, env, wrapStore(new SqliteSubmissionStore(path.join(dataDir, "site.db"))));
+    const config = configFor(temporaryDataDir(), overrides, env);
+    const store = wrapStore?.(new SqliteSubmissionStore(path.join(config.dataDir, "site.db")));
+    return assemble("sqlite", config, sqliteProbe(config.dataDir), store);
   }
   const databaseUrl = await freshSchema();
-  const dataDir = temporaryDataDir();
-  const config = { ...configFor(dataDir, overrides, env), databaseUrl };
+  const config = { ...configFor(temporaryDataDir(), overrides, env), databaseUrl };
   const real = new PostgresSubmissionStore(databaseUrl);
-  const internalErrors: unknown[] = [];
-  const app = createApp(config, { store: wrapStore ? wrapStore(real) : real, log: (_message, err) => internalErrors.push(err) });
+  const test = assemble("postgres", config, postgresProbe(databaseUrl, config.dataDir), wrapStore ? wrapStore(real) : real, () => real.pool.ended);
   await real.ready();
-  const probe = new Pool({ connectionString: databaseUrl, max: 1 });
-  let closed = false;
-  const test: TestApp = {
-    app,
-    config,
-    dataDir,
-    store: "postgres",
-    internalErrors,
-    db() {
-      throw new Error("db() reads the SQLite file; this app runs on PostgreSQL");
-    },
-    async stored(id) {
-      const submission = await probe.query<{ id: string; mail_type: string; payload: Record<string, unknown> }>(
-        "SELECT id, mail_type, payload FROM submissions WHERE id = $1",
-        [id],
-      );
-      if (submission.rows.length === 0) return undefined;
-      const attachments = await probe.query<Omit<AttachmentRow, "size"> & { size: string }>(
-        "SELECT field, original_name, stored_name, content_type, size, content FROM attachments WHERE submission_id = $1 ORDER BY field",
-        [id],
-      );
-      const outbox = await probe.query<StoredOutboxRow>(
-        `SELECT id, mail_to, mail_from, recipient, reply_to, subject, body, attachments, status, attempts, message_id, last_error
-         FROM outbox WHERE submission_id = $1 ORDER BY recipient`,
-        [id],
-      );
-      return {
-        submission: submission.rows[0],
-        attachments: attachments.rows.map((row) => ({ ...row, size: Number(row.size) })),
-        outbox: outbox.rows,
-      };
-    },
-    async count(table) {
-      const { rows } = await probe.query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${table}`);
-      return Number(rows[0].n);
-    },
-    async keptFiles() {
-      const { rows } = await probe.query<{ stored_name: string }>("SELECT stored_name FROM attachments");
-      return [...rows.map((row) => row.stored_name), ...filesUnder(path.join(dataDir, "uploads"))].sort();
-    },
-    async backdate(id, createdAt) {
-      await probe.query("UPDATE submissions SET created_at = $2 WHERE id = $1", [id, createdAt]);
-    },
-    async cleanup() {
-      if (closed) return;
-      closed = true;
-      liveApps.delete(test);
-      await probe.end();
-      // A test may have closed the store already (the store gone); the pool refuses a second end.
-      if (!real.pool.ended) await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-  liveApps.add(test);
   return test;
 }
 

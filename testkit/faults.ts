@@ -1,8 +1,8 @@
 /**
  * Real parts for process-level fault tests: the built server as its own
  * process (dist/server/index.js, compiled once per jest run by
- * global-setup.ts) and a real SMTP peer that can misbehave. The code lives in
- * scripts/bench/faults-lib.cjs, shared with the fault benchmark
+ * testkit/jest/faults-setup.ts) and a real SMTP peer that can misbehave. The code
+ * lives in testkit/faults-lib.cjs, shared with the fault benchmark
  * (npm run bench:faults); this module gives it its types.
  *
  * Call `cleanup()` in `afterAll`: it kills every server process and closes
@@ -65,6 +65,8 @@ export interface SmtpPeer {
   deliveries(): Map<string, string[]>;
   /** RCPT TO commands seen for an address (refused ones included). */
   attemptsFor(address: string): number;
+  /** The most messages whose answer it was holding at one time (behaviour.delayMs): how many connections sent at once. */
+  mostAtOnce(): number;
   /** Resolves once `count` messages were accepted; rejects after timeoutMs (30 s). */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 /**
  * A real, throw-away PostgreSQL server for the tests and benchmarks, shared by
- * tests/support/postgres.ts (typed there), the jest global set-up and the
+ * testkit/postgres.ts (typed there), the jest global set-up, the benchmarks and the
  * runtime check (scripts/runtime/postgres.cjs).
  *
  * - findPostgresBin(): the folder of initdb/pg_ctl (POSTGRES_BIN, else Debian's

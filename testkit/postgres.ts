@@ -1,9 +1,9 @@
 /**
  * A real PostgreSQL for the tests (no mock database). The jest global set-up
- * (tests/support/global-setup.ts) starts ONE server per jest run and hands its
+ * (testkit/jest/postgres-setup.ts) starts ONE server per jest run and hands its
  * URL to every worker as `process.env.TEST_DATABASE_URL`; each test file then
  * takes a database of its own with `createTestDatabase()` and drops it in
- * `afterAll`. The code lives in scripts/bench/postgres-lib.cjs, shared with
+ * `afterAll`. The code lives in testkit/postgres-lib.cjs, shared with
  * the benchmarks and the runtime check; this module gives it its types.
  *
  *     let db: TestDatabase;

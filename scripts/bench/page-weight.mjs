@@ -1,7 +1,7 @@
 /**
  * What each built page weighs on first load, gzipped: its HTML, the CSS
  * Gatsby inlines into it, and the JavaScript a browser runs before any
- * interaction (see page-weight-lib.cjs for how each is counted).
+ * interaction (see testkit/page-weight-lib.cjs for how each is counted).
  *
  *   npm run build && node scripts/bench/page-weight.mjs [--json out.json]
  *

@@ -22,15 +22,12 @@
  */
 import { createRequestAjv, createResponseAjv } from "express-openapi-validator/dist/framework/ajv";
 import fs from "fs";
-import os from "os";
 import path from "path";
 import yaml from "js-yaml";
 import request from "supertest";
-import { createApp } from "../../../server/app";
-import { loadConfig } from "../../../server/config";
+import { ROOT, startTestApp, type TestApp } from "../../../testkit/contract-app";
 import { makeDoc, makeDocx, makePdf } from "../../../testkit/documents";
 
-const ROOT = path.resolve(__dirname, "..", "..", "..");
 const SPEC_PATH = path.join(ROOT, "openapi.yaml");
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
@@ -220,16 +217,11 @@ function fileFor(name: string): Buffer {
 }
 
 describe("request body examples are taken by the real server (201)", () => {
-  let dataDir: string;
-  let app: ReturnType<typeof createApp>;
+  let test: TestApp;
   beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "contract-examples-"));
-    app = createApp({ ...loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX: "10000" }, ROOT), validateResponses: true });
+    test = startTestApp();
   });
-  afterAll(async () => {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => test.cleanup());
 
   const bodies: { name: string; method: string; path: string; media: string; value: Json; schema: Json; encoding: Json }[] = [];
   for (const { method, path: p, op } of OPERATIONS) {
@@ -243,7 +235,7 @@ describe("request body examples are taken by the real server (201)", () => {
   }
 
   it.each(bodies.map((b) => [b.name, b] as const))("%s", async (_name, body) => {
-    let req = request(app)[body.method as "post"](body.path);
+    let req = request(test.app)[body.method as "post"](body.path);
     if (body.media === "application/json") {
       req = req.send(body.value);
     } else if (body.media === "multipart/form-data") {

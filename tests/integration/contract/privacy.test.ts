@@ -3,7 +3,8 @@
  * 0600, existing ones corrected at start), orphaned uploads and unfinished
  * temporary files cleaned, submissions past RETENTION_DAYS purged with their
  * files and sent notifications (never one not yet delivered), and one person's
- * data deleted on request by e-mail address (npm run privacy:delete).
+ * data deleted on request by e-mail address (npm run privacy:delete). The
+ * server process doing it at start is tests/faults/private-files.test.ts.
  */
 import Database from "better-sqlite3";
 import fs from "fs";
