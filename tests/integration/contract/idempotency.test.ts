@@ -6,13 +6,15 @@
  * key is still being handled 409; a key is scoped to its path, held across a
  * restart, and free again after 24 hours. Run on both stores.
  */
+import fs from "fs";
 import http from "http";
+import path from "path";
 import request from "supertest";
-import { createApp } from "../../../server/app";
 import type { NewSubmission, SubmissionStore } from "../../../server/store";
 import { makeDocx, makePdf } from "../../../testkit/documents";
 import { API, expectAccepted, expectError, startContractApp, type TestApp, setUpContractApp } from "../../../testkit/contract-app";
 import { listen } from "../../../testkit/raw-http";
+import { waitFor } from "../../../testkit/wait";
 
 const NEWSLETTER = { email: "retry@example.org", mailType: "newsletter" };
 const CONTACT = {
@@ -204,9 +206,8 @@ describe("Idempotency-Key", () => {
   it("a key holds across a restart: a new app on the same data replays", async () => {
     const key = newKey();
     const id = expectAccepted(await postNewsletter(test, key));
-    const restarted = createApp(test.config, { log: (_message, err) => test.internalErrors.push(err) });
+    const restarted = await test.another();
     try {
-      await restarted.store.ready?.();
       const res = await request(restarted).post(`${API}/news-letter`).set("Idempotency-Key", key).send(NEWSLETTER);
       expect(expectAccepted(res)).toBe(id);
       expect(res.headers["idempotent-replayed"]).toBe("true");
@@ -274,7 +275,8 @@ describe("Idempotency-Key while the first request is being handled", () => {
     const server = await listen(test.app);
     try {
       const before = await counts(test);
-      // The first request sends its headers and half its body, then waits.
+      // The first request sends its headers and its body but the last bytes, then waits.
+      const cut = bytes.length - 64;
       const answer = new Promise<{ status: number; body: string; replayed?: string }>((resolve, reject) => {
         const req = http.request(
           {
@@ -296,16 +298,15 @@ describe("Idempotency-Key while the first request is being handled", () => {
           },
         );
         req.on("error", reject);
-        req.write(bytes.subarray(0, bytes.length >> 1));
-        setTimeout(() => {
-          void (async () => {
-            // Meanwhile a second request with the key (a whole one) is refused at once.
-            const second = await postOrder(test, key);
-            const body = expectError(second, 409);
-            expect(body.message).toMatch(/still being processed/);
-            req.end(bytes.subarray(bytes.length >> 1));
-          })().catch(reject);
-        }, 300);
+        req.write(bytes.subarray(0, cut));
+        void (async () => {
+          // Once the server is receiving its file (DATA_DIR/tmp/<id>.part), a second request with the key (a whole one) is refused at once.
+          await waitFor(() => fs.existsSync(path.join(test.dataDir, "tmp")) && fs.readdirSync(path.join(test.dataDir, "tmp")).some((name) => name.endsWith(".part")));
+          const second = await postOrder(test, key);
+          const body = expectError(second, 409);
+          expect(body.message).toMatch(/still being processed/);
+          req.end(bytes.subarray(cut));
+        })().catch(reject);
       });
       const first = await answer;
       expect(first.status).toBe(201);

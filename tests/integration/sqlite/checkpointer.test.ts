@@ -40,8 +40,9 @@ const insertMany = (count: number) => {
 it("starts no thread while the WAL is small", async () => {
   const checkpointer = new Checkpointer(file, { thresholdBytes: 4 * 1024 * 1024, intervalMs: 20 });
   insertMany(10);
-  checkpointer.noteWrite();
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  const look = checkpointer.noteWrite();
+  expect(look).toBeDefined(); // the first write after start looks at the WAL
+  await look;
   expect(checkpointer.running).toBe(false);
   await checkpointer.stop();
 });
