@@ -1,6 +1,6 @@
 /**
  * Real parts for fault tests and the fault benchmark, shared by
- * tests/faults/harness.ts (typed there) and scripts/bench/faults.mjs:
+ * testkit/faults.ts (typed there), scripts/bench/ and the conformance runner:
  *
  * - startServer(): the built server (dist/server/index.js) as its own process
  *   on a free loopback port, with a DATA_DIR and a small PUBLIC_DIR of its own;
@@ -98,7 +98,7 @@ function baseEnv() {
  * options.env is added last (it may override RATE_LIMIT_MAX, PUBLIC_DIR...);
  * options.dataDir reuses a DATA_DIR (a restart after a crash). Resolves when
  * the server answers HTTP, rejects when it exits first or does not answer in
- * options.startTimeoutMs (15 s).
+ * options.startTimeoutMs (60 s: a deadline, met in well under a second on an idle machine).
  */
 async function startServer(options = {}) {
   if (!fs.existsSync(SERVER_ENTRY)) {
@@ -198,7 +198,7 @@ async function startServer(options = {}) {
   };
   live.servers.add(server);
 
-  const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   for (;;) {
     if (exited) {
       await server.kill();
@@ -208,7 +208,7 @@ async function startServer(options = {}) {
     if (status !== undefined) break;
     if (Date.now() > deadline) {
       await server.kill();
-      throw new Error(`The server did not answer on ${server.url} within ${options.startTimeoutMs ?? 15_000} ms:\n${output()}`);
+      throw new Error(`The server did not answer on ${server.url} within ${options.startTimeoutMs ?? 60_000} ms:\n${output()}`);
     }
     await sleep(50);
   }
@@ -256,6 +256,8 @@ async function startSmtpPeer(behaviour = {}, { maxRawBytes = Infinity } = {}) {
   const waiters = new Set();
   const sockets = new Set();
   const hung = new Set(); // DATA callbacks never called, released at close
+  let answering = 0; // messages received whose answer is being held (delayMs)
+  let mostAtOnce = 0;
   const notify = () => {
     for (const waiter of waiters) waiter();
   };
@@ -291,7 +293,10 @@ async function startSmtpPeer(behaviour = {}, { maxRawBytes = Infinity } = {}) {
           hung.add(callback);
           return;
         }
+        answering += 1;
+        mostAtOnce = Math.max(mostAtOnce, answering);
         const accept = () => {
+          answering -= 1;
           if (closed) return;
           received.push({
             messageId: headerOf(raw, "Message-ID"),
@@ -342,6 +347,10 @@ async function startSmtpPeer(behaviour = {}, { maxRawBytes = Infinity } = {}) {
         map.set(mail.messageId, list);
       }
       return map;
+    },
+    /** The most messages it held the answer of at one time (several connections sending at once). */
+    mostAtOnce() {
+      return mostAtOnce;
     },
     /** RCPT TO commands seen for an address. */
     attemptsFor(address) {

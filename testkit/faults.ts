@@ -31,7 +31,7 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse this DATA_DIR (a restart); a new temporary one otherwise. */
   dataDir?: string;
-  /** How long to wait for the first HTTP answer, in ms (15 s). */
+  /** How long to wait for the first HTTP answer, in ms (60 s). */
   startTimeoutMs?: number;
 }
 

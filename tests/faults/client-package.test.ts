@@ -338,7 +338,7 @@ describe("typed client package (npm pack, installed offline in a scratch project
     const bundler = await run(process.execPath, [TSC, "-p", "tsconfig.json", "--pretty", "false", "--module", "ESNext", "--moduleResolution", "Bundler"], scratch);
     expect(bundler.stdout + bundler.stderr).toBe("");
     expect(bundler.code).toBe(0);
-  }, 60_000);
+  });
 
   it("an unknown field, a missing field, a wrong path, a text for a file and a JSON path as multipart fail to type-check, each named", async () => {
     fs.rmSync(path.join(scratch, "good.ts"), { force: true });
@@ -354,7 +354,7 @@ describe("typed client package (npm pack, installed offline in a scratch project
     }
     expect([...errors.keys()].sort()).toEqual(Object.keys(BAD_CALLS).sort());
     fs.rmSync(folder, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it("every TypeScript example of the package's README type-checks in the scratch project", async () => {
     const readme = fs.readFileSync(path.join(PACKAGE_DIR, "README.md"), "utf8");
@@ -383,7 +383,7 @@ describe("typed client package (npm pack, installed offline in a scratch project
     expect(`${check.stdout}${check.stderr}\n--- readme/examples.ts\n${examples}`).toMatch(/^\n--- readme/);
     expect(check.code).toBe(0);
     fs.rmSync(folder, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it("calls the real server from the scratch project: 201 for JSON and multipart, a typed 400 naming the field, a replay for the same Idempotency-Key", async () => {
     server = await startServer();
@@ -418,5 +418,5 @@ describe("typed client package (npm pack, installed offline in a scratch project
       expect(out.again.replayed).toBe("true");
       expect(out.again.data).toEqual(out.first.data);
     }
-  }, 60_000);
+  });
 });

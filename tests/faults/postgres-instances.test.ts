@@ -36,7 +36,7 @@ interface OutboxRow {
   sentAt: Date | null;
 }
 
-// The PostgreSQL side of the shared fault library (scripts/bench/faults-lib.cjs, the module harness.ts wraps).
+// The PostgreSQL side of the shared fault library (testkit/faults-lib.cjs, the module testkit/faults.ts wraps).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const lib = require("../../testkit/faults-lib.cjs") as {
   burst(
