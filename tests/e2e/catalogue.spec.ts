@@ -270,38 +270,12 @@ test.describe("product pages", () => {
   });
 });
 
-/**
- * Clicks thumbnail `name` inside the page and measures, with the page's own
- * clock, how long the main image takes to change to `expectedId`; also
- * reports the state 50 ms after the click.
- */
-async function clickThumbnail(page: Page, name: string, expectedId: string) {
-  return page.evaluate(
-    async ({ name, expectedId }) => {
-      const main = document.querySelector('[data-testid="gallery-main"]')!;
-      const thumb = document.querySelector<HTMLButtonElement>(`[data-testid="gallery"] button[aria-label="${name}"]`)!;
-      const changed = new Promise<number>((resolve) => {
-        new MutationObserver(() => {
-          if (main.getAttribute("data-image-id") === expectedId) resolve(performance.now());
-        }).observe(main, { attributes: true });
-      });
-      const t0 = performance.now();
-      thumb.click();
-      await new Promise((r) => setTimeout(r, 50));
-      const early = {
-        pressed: thumb.getAttribute("aria-pressed"),
-        image: main.getAttribute("data-image-id"),
-        fading: main.getAttribute("data-fading"),
-      };
-      const delay = (await changed) - t0;
-      return { early, delay };
-    },
-    { name, expectedId },
-  );
-}
+/** The spec's fade before a chosen gallery image shows. */
+const FADE_MS = 200;
 
 test.describe("gallery", () => {
   test("a thumbnail click fades to its image after 200 ms", async ({ page, hydrated }) => {
+    await page.clock.install();
     await page.goto("/top-loading-arms");
     const gallery = page.getByTestId("gallery");
     await hydrated(gallery);
@@ -314,12 +288,20 @@ test.describe("gallery", () => {
     await expect(first).toHaveAttribute("aria-pressed", "true");
     await expect(second).toHaveAttribute("aria-pressed", "false");
 
-    const { early, delay } = await clickThumbnail(page, "Show image 2 of 2", "49");
-    // 50 ms after the click the thumbnail is pressed and the main image is fading out, still the first one.
-    expect(early).toEqual({ pressed: "true", image: "48", fading: "true" });
-    // The chosen image shows after the spec's 200 ms.
-    expect(delay).toBeGreaterThanOrEqual(195);
-    expect(delay).toBeLessThan(1000);
+    // The page's time stands still from here: it moves only by runFor.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await second.click();
+    // At once the thumbnail is pressed and the main image is fading out, still the first one.
+    await expect(second).toHaveAttribute("aria-pressed", "true");
+    await expect(main).toHaveAttribute("data-fading", "true");
+    await expect(main).toHaveAttribute("data-image-id", "48");
+    // Still so 1 ms before the fade's end...
+    await page.clock.runFor(FADE_MS - 1);
+    await expect(main).toHaveAttribute("data-image-id", "48");
+    await expect(main).toHaveAttribute("data-fading", "true");
+    // ...and the chosen image shows at 200 ms.
+    await page.clock.runFor(1);
+    await expect(main).toHaveAttribute("data-image-id", "49");
     await expect(first).toHaveAttribute("aria-pressed", "false");
     await expect(main).toHaveAttribute("data-fading", "false");
     await expect(mainImage).toHaveAttribute("src", /\/49\.png$/);
@@ -328,11 +310,15 @@ test.describe("gallery", () => {
 
   test("with reduced motion the image swaps at once, without a fade", async ({ page, hydrated }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
     await page.goto("/top-loading-arms");
     const main = page.getByTestId("gallery-main");
     await hydrated(page.getByTestId("gallery"));
-    const { delay } = await clickThumbnail(page, "Show image 2 of 2", "49");
-    expect(delay).toBeLessThan(150);
+    // The page's time stands still: the swap cannot wait for a timer.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.getByTestId("gallery").getByRole("button", { name: "Show image 2 of 2" }).click();
+    await expect(main).toHaveAttribute("data-image-id", "49");
+    await expect(main).not.toHaveAttribute("data-fading", "true");
     expect(await main.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
   });
 });
