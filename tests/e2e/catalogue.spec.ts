@@ -83,7 +83,7 @@ function panelOf(page: Page, label: string): Locator {
 }
 
 /** The product tabs: once hydrated (their data-hydrated flag), clicks and keys are handled. */
-const tabs = (page: Page): Locator => page.getByTestId("product-tabs");
+const productTabs = (page: Page): Locator => page.getByTestId("product-tabs");
 
 async function openTab(page: Page, label: string): Promise<Locator> {
   await page.getByRole("tab", { name: label, exact: true }).click();
@@ -136,7 +136,7 @@ test.describe("product pages", () => {
       expect(html.match(/role="tabpanel"[^>]*\shidden=""/g)?.length ?? 0).toBe(labels.length - 1);
 
       await page.goto(`/${slug}`);
-      await hydrated(tabs(page));
+      await hydrated(productTabs(page));
 
       const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
       await expect(crumbs.locator("ol > li")).toHaveCount(3);
@@ -239,7 +239,7 @@ test.describe("product pages", () => {
 
   test("the torque pump's first manual is a placeholder, not a link", async ({ page, hydrated }) => {
     await page.goto("/torque-pump");
-    await hydrated(tabs(page));
+    await hydrated(productTabs(page));
     const panel = await openTab(page, "Manuals");
     const items = panel.locator("[data-document-id]");
     await expect(items.first().locator("a")).toHaveCount(0);
@@ -262,7 +262,7 @@ test.describe("product pages", () => {
 
   test("the address opens a tab (#tab-<id>) and follows the open tab", async ({ page, hydrated }) => {
     await page.goto("/torque-pump#tab-warning");
-    await hydrated(tabs(page));
+    await hydrated(productTabs(page));
     await expect(page.getByRole("tab", { name: "Warning", exact: true })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel")).toHaveCount(1);
     await page.getByRole("tab", { name: "Features", exact: true }).click();
@@ -326,7 +326,7 @@ test.describe("gallery", () => {
 test.describe("units", () => {
   test("the toggle switches the figures and the choice follows to other product pages", async ({ page, request, hydrated }) => {
     await page.goto("/torque-pump");
-    await hydrated(tabs(page));
+    await hydrated(productTabs(page));
     const specs = panelOf(page, "Specifications");
     const toggle = page.getByRole("group", { name: "Units" });
     const metric = toggle.getByRole("button", { name: "Metric" });
@@ -342,7 +342,7 @@ test.describe("units", () => {
 
     // Another product page, reached by a link and by a fresh load, shows imperial figures.
     await page.goto("/split-frame-cold-cutting-machine");
-    await hydrated(tabs(page));
+    await hydrated(productTabs(page));
     await expect(page.getByRole("group", { name: "Units" }).getByRole("button", { name: "Imperial" })).toHaveAttribute("aria-pressed", "true");
     const accm6 = panelOf(page, "Specifications").getByRole("row").filter({ has: page.getByRole("rowheader", { name: "ACCM-6", exact: true }) });
     await expect(accm6).toContainText("91.5");
@@ -355,13 +355,13 @@ test.describe("units", () => {
     await page.getByRole("group", { name: "Units" }).getByRole("button", { name: "Metric" }).click();
     await expect(accm6).toContainText("41.5");
     await page.goto("/torque-pump");
-    await hydrated(tabs(page));
+    await hydrated(productTabs(page));
     await expect(panelOf(page, "Specifications")).toContainText("700 bar");
   });
 
   test("pages without unit-bearing figures have no toggle", async ({ page, hydrated }) => {
     await page.goto("/chemical-injection-skids");
-    await hydrated(tabs(page));
+    await hydrated(productTabs(page));
     await expect(page.getByTestId("units-toggle")).toHaveCount(0);
   });
 });
@@ -370,7 +370,7 @@ test.describe("accessibility", () => {
   for (const path of ["/controlled-bolting-hydraulic-equipments", "/torque-pump", "/split-frame-cold-cutting-machine", "/top-loading-arms"]) {
     test(`${path}: no axe violations in the page content`, async ({ page, hydrated }) => {
       await page.goto(path);
-      if (path !== "/controlled-bolting-hydraulic-equipments") await hydrated(tabs(page));
+      if (path !== "/controlled-bolting-hydraulic-equipments") await hydrated(productTabs(page));
       const { violations } = await new AxeBuilder({ page }).include("main").analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     });
