@@ -30,7 +30,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    files: ["tests/**/*.ts"],
+    files: ["tests/**/*.ts", "testkit/**/*.ts"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
 );

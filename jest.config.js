@@ -1,19 +1,28 @@
 /**
- * Unit tests (tests/unit), API contract tests (tests/contract), fault tests
- * against the built server as a real process (tests/faults) and tests against
- * a real PostgreSQL (tests/postgres), in TypeScript through ts-jest.
- * globalSetup compiles the server into dist/ and starts one PostgreSQL once per
- * run (TEST_DATABASE_URL for the workers); globalTeardown stops it. Jest runs
- * a global set-up module once however many projects name it.
+ * The jest tests, in TypeScript through ts-jest, in four projects by what
+ * they need (each named in the output; `--selectProjects <name>` runs one):
  *
- * Three projects, each named in the output:
- * - "unit": tests/unit, tests/faults and tests/postgres;
- * - "contract sqlite": every contract test, on the SQLite store (the default);
- * - "contract postgres": the store-independent contract files again, on the
- *   PostgreSQL store (CONTRACT_STORE=postgres, tests/contract/postgres-store.ts).
- *   The contract files that test the SQLite store's own files (its uploads/
- *   folder, outbox file, privacy clean-up on disk) and those that never reach
- *   the store stay SQLite-only.
+ * - "unit" (tests/unit): code in process only. No database (no SQLite file
+ *   either), no compilation, no child process, no server: no global set-up.
+ * - "integration" (tests/integration): supertest against the real app on the
+ *   SQLite store (contract/), the PostgreSQL store, migrations and rate limit
+ *   against a real PostgreSQL (postgres/), SQLite files (sqlite/), and the
+ *   project's scripts run as child processes or type-checked output (tools/).
+ * - "integration postgres": the store-independent files of
+ *   tests/integration/contract again, on the PostgreSQL store
+ *   (CONTRACT_STORE=postgres, testkit/jest/postgres-store.ts). The contract
+ *   files that test the SQLite store's own files (its uploads/ folder, outbox
+ *   file, privacy clean-up on disk) and those that never reach the store stay
+ *   SQLite-only.
+ * - "faults" (tests/faults): the compiled server as real processes (killed,
+ *   restarted, several instances on one database), a real SMTP peer, the
+ *   conformance suite and the client package against a running server.
+ *
+ * Global set-up only where it is needed: the integration projects start ONE
+ * PostgreSQL per run (TEST_DATABASE_URL for the workers,
+ * testkit/jest/postgres-setup.ts); "faults" also compiles the server into
+ * dist/ first (testkit/jest/faults-setup.ts). Jest runs a set-up module only
+ * for the projects selected, and once however many projects name it.
  */
 const shared = {
   testEnvironment: "node",
@@ -21,13 +30,14 @@ const shared = {
   transform: {
     "^.+\\.tsx?$": ["ts-jest", { tsconfig: "tsconfig.jest.json" }],
   },
-  globalSetup: "<rootDir>/tests/support/global-setup.ts",
-  globalTeardown: "<rootDir>/tests/support/global-teardown.ts",
-  // Tests of tests/faults start processes and wait on real timers: a longer timeout there.
-  setupFilesAfterEnv: ["<rootDir>/tests/faults/timeout.ts"],
 };
 
-/** The contract files that run on both stores: they check what is stored only through the store-independent probe of tests/contract/helpers.ts. */
+const postgres = {
+  globalSetup: "<rootDir>/testkit/jest/postgres-setup.ts",
+  globalTeardown: "<rootDir>/testkit/jest/postgres-teardown.ts",
+};
+
+/** The contract files that run on both stores: they check what is stored only through the store-independent probe of testkit/contract-app.ts. */
 const STORE_INDEPENDENT = ["client", "contract-docs", "errors", "hardening", "health", "idempotency", "json-forms", "multipart-forms", "quote-request", "text-rules"];
 
 module.exports = {
@@ -35,19 +45,31 @@ module.exports = {
     {
       ...shared,
       displayName: "unit",
-      roots: ["<rootDir>/tests/unit", "<rootDir>/tests/faults", "<rootDir>/tests/postgres"],
+      roots: ["<rootDir>/tests/unit"],
     },
     {
       ...shared,
-      displayName: "contract sqlite",
-      roots: ["<rootDir>/tests/contract"],
+      ...postgres,
+      displayName: "integration",
+      roots: ["<rootDir>/tests/integration"],
+      setupFilesAfterEnv: ["<rootDir>/testkit/jest/integration-timeout.ts"],
     },
     {
       ...shared,
-      displayName: "contract postgres",
-      roots: ["<rootDir>/tests/contract"],
-      testMatch: STORE_INDEPENDENT.map((name) => `**/tests/contract/${name}.test.ts`),
-      setupFiles: ["<rootDir>/tests/contract/postgres-store.ts"],
+      ...postgres,
+      displayName: "integration postgres",
+      roots: ["<rootDir>/tests/integration/contract"],
+      testMatch: STORE_INDEPENDENT.map((name) => `**/tests/integration/contract/${name}.test.ts`),
+      setupFiles: ["<rootDir>/testkit/jest/postgres-store.ts"],
+      setupFilesAfterEnv: ["<rootDir>/testkit/jest/integration-timeout.ts"],
+    },
+    {
+      ...shared,
+      displayName: "faults",
+      roots: ["<rootDir>/tests/faults"],
+      globalSetup: "<rootDir>/testkit/jest/faults-setup.ts",
+      globalTeardown: "<rootDir>/testkit/jest/postgres-teardown.ts",
+      setupFilesAfterEnv: ["<rootDir>/testkit/jest/long-timeout.ts"],
     },
   ],
 };

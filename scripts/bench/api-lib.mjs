@@ -21,7 +21,7 @@ import path from "path";
 import { fileURLToPath } from "url";
 
 const require = createRequire(import.meta.url);
-const { findPostgresBin } = require("./postgres-lib.cjs");
+const { findPostgresBin } = require("../../testkit/postgres-lib.cjs");
 
 const HERE = fileURLToPath(import.meta.url);
 

@@ -68,8 +68,8 @@ if (!fs.existsSync(appModule) || !fs.existsSync(serverModule)) {
 }
 const { createApp } = require(appModule);
 const { loadConfig } = require(path.join(ROOT, "dist", "server", "config.js"));
-const { startServer, cleanup } = require("./faults-lib.cjs");
-const { findPostgresBin, startPostgres, createTestDatabase } = require("./postgres-lib.cjs");
+const { startServer, cleanup } = require("../../testkit/faults-lib.cjs");
+const { findPostgresBin, startPostgres, createTestDatabase } = require("../../testkit/postgres-lib.cjs");
 
 const ROUTE = "/api/v1/contact/contact_us";
 const RATE_LIMIT_MAX = "1000000000";

@@ -19,8 +19,8 @@
  * Options: --only a,c (some scenarios). Loopback only; every wait is bounded
  * and the whole run stops by itself (a few minutes).
  */
-import lib from "./faults-lib.cjs";
-import postgresLib from "./postgres-lib.cjs";
+import lib from "../../testkit/faults-lib.cjs";
+import postgresLib from "../../testkit/postgres-lib.cjs";
 
 const { startServer, startSmtpPeer, burst, inspectStore, deliveryReport, waitUntil, cleanup, sleep, SERVER_ENTRY } = lib;
 

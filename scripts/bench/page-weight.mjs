@@ -1,7 +1,7 @@
 /**
  * What each built page weighs on first load, gzipped: its HTML, the CSS
  * Gatsby inlines into it, and the JavaScript a browser runs before any
- * interaction (see page-weight-lib.cjs for how each is counted).
+ * interaction (see testkit/page-weight-lib.cjs for how each is counted).
  *
  *   npm run build && node scripts/bench/page-weight.mjs [--json out.json]
  *
@@ -12,7 +12,7 @@
 import { chromium } from "@playwright/test";
 import fs from "fs";
 import { parseArgs } from "util";
-import weight from "./page-weight-lib.cjs";
+import weight from "../../testkit/page-weight-lib.cjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, PUBLIC, startBuiltServer } from "./serve-build.mjs";
 
 const { values } = parseArgs({ options: { json: { type: "string" }, help: { type: "boolean", default: false } } });

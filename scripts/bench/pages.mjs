@@ -32,7 +32,7 @@ const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), "../..");
 const PUBLIC_DIR = path.join(ROOT, "public");
 const require = createRequire(import.meta.url);
-const { startServer, freePort, cleanup } = require("./faults-lib.cjs");
+const { startServer, freePort, cleanup } = require("../../testkit/faults-lib.cjs");
 
 export const DEFAULT_PAGES = ["/", "/square-drive-torque-wrench"];
 export const GOALS = { throughput: 0.8, bytes: 1.02 };

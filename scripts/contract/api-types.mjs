@@ -4,7 +4,7 @@
  * becomes `Blob`.
  *
  *   node scripts/contract/api-types.mjs            write src/contract/schema.d.ts   (npm run api:types)
- *   node scripts/contract/api-types.mjs --stdout   print it instead (tests/unit/api-types.test.ts compares)
+ *   node scripts/contract/api-types.mjs --stdout   print it instead (tests/integration/tools/api-types.test.ts compares)
  *   node scripts/contract/api-types.mjs --check    fail when the committed file is out of date
  */
 import fs from "fs";

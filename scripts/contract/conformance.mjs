@@ -25,7 +25,7 @@ if (!given("--spec")) args.push("--spec", path.join(ROOT, "openapi.yaml"));
 
 /** Our own server as a process, with a fresh DATA_DIR, a tiny PUBLIC_DIR and notifications written as files. */
 async function startOwnServer() {
-  const lib = createRequire(import.meta.url)("../bench/faults-lib.cjs");
+  const lib = createRequire(import.meta.url)("../../testkit/faults-lib.cjs");
   if (!fs.existsSync(lib.SERVER_ENTRY)) {
     console.error(`${path.relative(ROOT, lib.SERVER_ENTRY)} is missing: compile the server first (npm run build:server), or pass --base-url`);
     process.exit(2);

@@ -10,7 +10,7 @@
  * checks exactly the rules the server enforces.
  *
  *   node scripts/contract/form-rules.mjs            write src/contract/form-rules/*.json   (npm run forms:rules)
- *   node scripts/contract/form-rules.mjs --stdout   print { "<file>": "<text>", ... } instead (tests/unit/form-rules.test.ts compares)
+ *   node scripts/contract/form-rules.mjs --stdout   print { "<file>": "<text>", ... } instead (tests/integration/tools/form-rules.test.ts compares)
  *   node scripts/contract/form-rules.mjs --check    fail when a committed file is out of date, missing or left over
  *   --spec <file>                          read another contract than openapi.yaml (tests)
  *

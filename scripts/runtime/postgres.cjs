@@ -1,12 +1,12 @@
 /**
  * The tests run a real PostgreSQL of their own (initdb into a temporary
- * folder; scripts/bench/postgres-lib.cjs). When PostgreSQL's programs are
+ * folder; testkit/postgres-lib.cjs). When PostgreSQL's programs are
  * missing, this installs Debian's package where it can (as root with
  * apt-get), or stops at once with the one command to run. A TEST_DATABASE_URL
  * (a server the tests use instead) needs nothing installed.
  */
 const { spawnSync } = require("child_process");
-const { findPostgresBin } = require("../bench/postgres-lib.cjs");
+const { findPostgresBin } = require("../../testkit/postgres-lib.cjs");
 
 function hasCommand(name) {
   return spawnSync("sh", ["-c", `command -v ${name}`], { stdio: "ignore" }).status === 0;

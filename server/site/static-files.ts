@@ -20,7 +20,7 @@ import zlib from "zlib";
  * routes after this one, without compression of its own.
  */
 
-/** The same list as scripts/build/precompress.mjs (tests/contract/precompressed.test.ts checks it). */
+/** The same list as scripts/build/precompress.mjs (tests/integration/contract/precompressed.test.ts checks it). */
 export const COMPRESSIBLE_EXTENSIONS = [".html", ".js", ".css", ".json", ".svg", ".xml", ".txt", ".webmanifest"];
 /** Larger files stay on the disk (none of a normal build is near this). */
 const MAX_IN_MEMORY_BYTES = 16 * 1024 * 1024;

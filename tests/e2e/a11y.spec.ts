@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { sitemapRoutes } from "./built-site";
+import type { Page } from "@playwright/test";
+import { sitemapRoutes } from "../../testkit/built-site";
+import { expect, test } from "../../testkit/e2e";
 
 /**
  * axe-core over every route of the built site: each page as it loads, then
@@ -17,11 +18,6 @@ async function expectNoViolations(page: Page, context: string): Promise<void> {
   expect(found, `${context}: axe violations`).toEqual([]);
 }
 
-/** The footer sign-up is on every page: its data-hydrated flag says React has taken over. */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('footer form[data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
-}
-
 test("the sitemap lists every page", () => {
   expect(ROUTES.length).toBeGreaterThan(35);
   expect(ROUTES).toContain("/");
@@ -30,10 +26,10 @@ test("the sitemap lists every page", () => {
 });
 
 for (const route of ROUTES) {
-  test(`${route}: no axe violation, page and dialogs`, async ({ page }) => {
+  test(`${route}: no axe violation, page and dialogs`, async ({ page, hydrated }) => {
     test.setTimeout(120_000);
     await page.goto(route);
-    await hydrated(page);
+    await hydrated();
     if (route.startsWith("/search")) await expect(page.getByTestId("search-spinner")).toHaveCount(0, { timeout: 15_000 });
     await expectNoViolations(page, route);
 
@@ -53,10 +49,10 @@ for (const route of ROUTES) {
   });
 }
 
-test("header menus, the mobile menu and the search suggestions: no axe violation", async ({ page }) => {
+test("header menus, the mobile menu and the search suggestions: no axe violation", async ({ page, hydrated }) => {
   test.setTimeout(60_000);
   await page.goto("/about-us");
-  await hydrated(page);
+  await hydrated();
   for (const name of ["Products", "Services", "Explore"]) {
     const button = page.getByRole("banner").getByRole("button", { name, exact: true });
     await button.focus();
@@ -72,16 +68,16 @@ test("header menus, the mobile menu and the search suggestions: no axe violation
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
-  await hydrated(page);
+  await hydrated();
   const burger = page.getByRole("banner").getByRole("button", { name: "Menu" });
   await burger.click();
   await expect(burger).toHaveAttribute("aria-expanded", "true");
   await expectNoViolations(page, "mobile menu open");
 });
 
-test("a product page on a phone: no axe violation", async ({ page }) => {
+test("a product page on a phone: no axe violation", async ({ page, hydrated }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/square-drive-torque-wrench");
-  await hydrated(page);
+  await hydrated();
   await expectNoViolations(page, "product page at 390 px");
 });

@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import fs from "fs";
 import yaml from "js-yaml";
 import path from "path";
 import texts from "../../data/api-reference.json";
 import { fill } from "../../src/shared/utils/template";
-import { watchPageProblems } from "./built-site";
+import { watchPageProblems } from "../../testkit/built-site";
+import { expect, test } from "../../testkit/e2e";
 
 /**
  * The API reference page (/api-reference), built from openapi.yaml: every
@@ -42,14 +43,8 @@ async function openDetails(page: Page, operationId: string): Promise<void> {
   await expect(details).toHaveAttribute("open", "");
 }
 
-/** The footer sign-up is on every page: its data-hydrated flag says React has taken over. */
-async function gotoHydrated(page: Page, url = "/api-reference"): Promise<void> {
-  await page.goto(url);
-  await expect(page.locator('footer form[data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
-}
-
-test("lists every operation of the contract with its method, path and summary, each in the table of contents", async ({ page }) => {
-  await gotoHydrated(page);
+test("lists every operation of the contract with its method, path and summary, each in the table of contents", async ({ page, openHydrated }) => {
+  await openHydrated("/api-reference");
   expect(OPERATIONS.length).toBeGreaterThanOrEqual(9);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("API reference");
   await expect(page.getByTestId("api-version")).toHaveText(contract.info.version);
@@ -74,8 +69,8 @@ test("lists every operation of the contract with its method, path and summary, e
   await expect(page.locator("article#applyForJob")).toBeInViewport();
 });
 
-test("the contact enquiry's field table marks the contract's required fields, with the rules in words", async ({ page }) => {
-  await gotoHydrated(page);
+test("the contact enquiry's field table marks the contract's required fields, with the rules in words", async ({ page, openHydrated }) => {
+  await openHydrated("/api-reference");
   const schema = contract.components.schemas.ContactEnquiry as { required: string[]; properties: Obj };
   const article = page.locator("article#sendContactEnquiry");
   await openDetails(page, "sendContactEnquiry");
@@ -101,9 +96,9 @@ test("the contact enquiry's field table marks the contract's required fields, wi
   await expect(page.locator("article#applyForJob")).toContainText("multipart/form-data");
 });
 
-test("a copy button copies its curl call, from the keyboard, and says so", async ({ page, context, baseURL }) => {
+test("a copy button copies its curl call, from the keyboard, and says so", async ({ page, context, baseURL, openHydrated }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
-  await gotoHydrated(page);
+  await openHydrated("/api-reference");
   const article = page.locator("article#sendContactEnquiry");
   const button = article.getByRole("button", { name: copyButtonName("curl", "sendContactEnquiry") });
   const code = article.locator("pre", { hasText: /^curl / });
@@ -124,16 +119,16 @@ test("a copy button copies its curl call, from the keyboard, and says so", async
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('client.POST("/api/v1/contact/contact_us"');
 });
 
-test("no console error or CSP report, nothing blocked (its weight and requests: page-weight.spec.ts)", async ({ page }) => {
+test("no console error or CSP report, nothing blocked (its weight and requests: page-weight.spec.ts)", async ({ page, openHydrated }) => {
   const { errors, failed } = watchPageProblems(page);
-  await gotoHydrated(page);
+  await openHydrated("/api-reference");
   expect(errors).toEqual([]);
   expect(failed).toEqual([]);
 });
 
-test("no axe violation, on a desktop and on a phone, with the answers' field tables open", async ({ page }) => {
+test("no axe violation, on a desktop and on a phone, with the answers' field tables open", async ({ page, openHydrated }) => {
   test.setTimeout(90_000);
-  await gotoHydrated(page);
+  await openHydrated("/api-reference");
   const check = async (context: string) => {
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(
@@ -152,9 +147,9 @@ test("no axe violation, on a desktop and on a phone, with the answers' field tab
   await check("360 px");
 });
 
-test("on a 360 px phone the page never scrolls sideways; code blocks and tables scroll inside themselves", async ({ page }) => {
+test("on a 360 px phone the page never scrolls sideways; code blocks and tables scroll inside themselves", async ({ page, openHydrated }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await gotoHydrated(page);
+  await openHydrated("/api-reference");
   await page.evaluate(() => document.querySelectorAll("details").forEach((details) => (details.open = true)));
   // Each part of the page in view in turn (off-screen calls are laid out as they come near).
   for (const part of await page.locator("main article, main nav, main section").all()) {

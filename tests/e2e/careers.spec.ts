@@ -1,18 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import careers from "../../data/careers.json";
 import company from "../../data/company.json";
+import { expect, test } from "../../testkit/e2e";
 
 const ROLES = ["Sales and Business Development", "Supply Chain and Operations", "Product Development and Application Engineering"];
 
 /** Text as React writes it into the static HTML. */
 function html(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
-}
-
-/** Opens the careers page and waits until React has hydrated it (the Apply buttons work). */
-async function gotoCareers(page: Page) {
-  await page.goto("/careers");
-  await expect(page.getByTestId("open-roles")).toHaveAttribute("data-hydrated", "true");
 }
 
 async function openFor(page: Page, role: string) {
@@ -40,8 +35,8 @@ test.describe("careers page", () => {
     expect(body).toContain('data-form-slot="career-application"');
   });
 
-  test("each Apply Now opens one application dialog titled with its role, keeping the role", async ({ page }) => {
-    await gotoCareers(page);
+  test("each Apply Now opens one application dialog titled with its role, keeping the role", async ({ page, openHydrated }) => {
+    await openHydrated("/careers", page.getByTestId("open-roles")); // the Apply buttons work
     await expect(page.getByRole("dialog")).toHaveCount(0);
     for (const role of ROLES) {
       const { apply, dialog } = await openFor(page, role);
@@ -55,8 +50,8 @@ test.describe("careers page", () => {
     }
   });
 
-  test("the dialog closes by its close button, the backdrop and Escape, and focus returns to the opener", async ({ page }) => {
-    await gotoCareers(page);
+  test("the dialog closes by its close button, the backdrop and Escape, and focus returns to the opener", async ({ page, openHydrated }) => {
+    await openHydrated("/careers", page.getByTestId("open-roles")); // the Apply buttons work
     const viewport = page.viewportSize()!;
 
     // Close button
@@ -89,8 +84,8 @@ test.describe("careers page", () => {
     await expect(apply).toBeFocused();
   });
 
-  test("Tab inside the open dialog never reaches the page behind it", async ({ page }) => {
-    await gotoCareers(page);
+  test("Tab inside the open dialog never reaches the page behind it", async ({ page, openHydrated }) => {
+    await openHydrated("/careers", page.getByTestId("open-roles")); // the Apply buttons work
     const { dialog } = await openFor(page, ROLES[0]);
     const focusables = await dialog.evaluate(
       (el) => el.querySelectorAll("a[href], button:not([disabled]), input:not([disabled]), select, textarea").length,

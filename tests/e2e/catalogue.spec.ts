@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "../../testkit/e2e";
 
 /*
  * The category and product pages, checked against the specification
@@ -81,10 +82,8 @@ function panelOf(page: Page, label: string): Locator {
   return page.getByRole("tabpanel", { name: label, exact: true });
 }
 
-/** Waits until React has taken over the static HTML, so clicks and keys are handled. */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.getByTestId("product-tabs")).toHaveAttribute("data-hydrated", "true");
-}
+/** The product tabs: once hydrated (their data-hydrated flag), clicks and keys are handled. */
+const productTabs = (page: Page): Locator => page.getByTestId("product-tabs");
 
 async function openTab(page: Page, label: string): Promise<Locator> {
   await page.getByRole("tab", { name: label, exact: true }).click();
@@ -130,14 +129,14 @@ test.describe("category pages", () => {
 
 test.describe("product pages", () => {
   for (const [slug, labels] of Object.entries(TABS)) {
-    test(`/${slug}: tabs ${labels.join(", ")}`, async ({ page, request }) => {
+    test(`/${slug}: tabs ${labels.join(", ")}`, async ({ page, request, hydrated }) => {
       // Every panel is in the static HTML; all but the first are hidden.
       const html = await (await request.get(`/${slug}`)).text();
       expect(html.match(/role="tabpanel"/g)?.length).toBe(labels.length);
       expect(html.match(/role="tabpanel"[^>]*\shidden=""/g)?.length ?? 0).toBe(labels.length - 1);
 
       await page.goto(`/${slug}`);
-      await hydrated(page);
+      await hydrated(productTabs(page));
 
       const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
       await expect(crumbs.locator("ol > li")).toHaveCount(3);
@@ -238,9 +237,9 @@ test.describe("product pages", () => {
     });
   }
 
-  test("the torque pump's first manual is a placeholder, not a link", async ({ page }) => {
+  test("the torque pump's first manual is a placeholder, not a link", async ({ page, hydrated }) => {
     await page.goto("/torque-pump");
-    await hydrated(page);
+    await hydrated(productTabs(page));
     const panel = await openTab(page, "Manuals");
     const items = panel.locator("[data-document-id]");
     await expect(items.first().locator("a")).toHaveCount(0);
@@ -261,9 +260,9 @@ test.describe("product pages", () => {
     await expect(panelOf(page, "Specifications").getByRole("region").first()).toHaveAttribute("tabindex", "0");
   });
 
-  test("the address opens a tab (#tab-<id>) and follows the open tab", async ({ page }) => {
+  test("the address opens a tab (#tab-<id>) and follows the open tab", async ({ page, hydrated }) => {
     await page.goto("/torque-pump#tab-warning");
-    await hydrated(page);
+    await hydrated(productTabs(page));
     await expect(page.getByRole("tab", { name: "Warning", exact: true })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel")).toHaveCount(1);
     await page.getByRole("tab", { name: "Features", exact: true }).click();
@@ -271,41 +270,15 @@ test.describe("product pages", () => {
   });
 });
 
-/**
- * Clicks thumbnail `name` inside the page and measures, with the page's own
- * clock, how long the main image takes to change to `expectedId`; also
- * reports the state 50 ms after the click.
- */
-async function clickThumbnail(page: Page, name: string, expectedId: string) {
-  return page.evaluate(
-    async ({ name, expectedId }) => {
-      const main = document.querySelector('[data-testid="gallery-main"]')!;
-      const thumb = document.querySelector<HTMLButtonElement>(`[data-testid="gallery"] button[aria-label="${name}"]`)!;
-      const changed = new Promise<number>((resolve) => {
-        new MutationObserver(() => {
-          if (main.getAttribute("data-image-id") === expectedId) resolve(performance.now());
-        }).observe(main, { attributes: true });
-      });
-      const t0 = performance.now();
-      thumb.click();
-      await new Promise((r) => setTimeout(r, 50));
-      const early = {
-        pressed: thumb.getAttribute("aria-pressed"),
-        image: main.getAttribute("data-image-id"),
-        fading: main.getAttribute("data-fading"),
-      };
-      const delay = (await changed) - t0;
-      return { early, delay };
-    },
-    { name, expectedId },
-  );
-}
+/** The spec's fade before a chosen gallery image shows. */
+const FADE_MS = 200;
 
 test.describe("gallery", () => {
-  test("a thumbnail click fades to its image after 200 ms", async ({ page }) => {
+  test("a thumbnail click fades to its image after 200 ms", async ({ page, hydrated }) => {
+    await page.clock.install();
     await page.goto("/top-loading-arms");
     const gallery = page.getByTestId("gallery");
-    await expect(gallery).toHaveAttribute("data-hydrated", "true");
+    await hydrated(gallery);
     const main = page.getByTestId("gallery-main");
     const mainImage = main.locator("img[data-main-image]");
     await expect(main).toHaveAttribute("data-image-id", "48");
@@ -315,33 +288,45 @@ test.describe("gallery", () => {
     await expect(first).toHaveAttribute("aria-pressed", "true");
     await expect(second).toHaveAttribute("aria-pressed", "false");
 
-    const { early, delay } = await clickThumbnail(page, "Show image 2 of 2", "49");
-    // 50 ms after the click the thumbnail is pressed and the main image is fading out, still the first one.
-    expect(early).toEqual({ pressed: "true", image: "48", fading: "true" });
-    // The chosen image shows after the spec's 200 ms.
-    expect(delay).toBeGreaterThanOrEqual(195);
-    expect(delay).toBeLessThan(1000);
+    // The page's time stands still from here: it moves only by runFor.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await second.click();
+    // At once the thumbnail is pressed and the main image is fading out, still the first one.
+    await expect(second).toHaveAttribute("aria-pressed", "true");
+    await expect(main).toHaveAttribute("data-fading", "true");
+    await expect(main).toHaveAttribute("data-image-id", "48");
+    // Still so 1 ms before the fade's end...
+    await page.clock.runFor(FADE_MS - 1);
+    await expect(main).toHaveAttribute("data-image-id", "48");
+    await expect(main).toHaveAttribute("data-fading", "true");
+    // ...and the chosen image shows at 200 ms.
+    await page.clock.runFor(1);
+    await expect(main).toHaveAttribute("data-image-id", "49");
     await expect(first).toHaveAttribute("aria-pressed", "false");
     await expect(main).toHaveAttribute("data-fading", "false");
     await expect(mainImage).toHaveAttribute("src", /\/49\.png$/);
     await expect(mainImage).toHaveAttribute("alt", "Top Loading Arms, image 2 of 2");
   });
 
-  test("with reduced motion the image swaps at once, without a fade", async ({ page }) => {
+  test("with reduced motion the image swaps at once, without a fade", async ({ page, hydrated }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
     await page.goto("/top-loading-arms");
     const main = page.getByTestId("gallery-main");
-    await expect(page.getByTestId("gallery")).toHaveAttribute("data-hydrated", "true");
-    const { delay } = await clickThumbnail(page, "Show image 2 of 2", "49");
-    expect(delay).toBeLessThan(150);
+    await hydrated(page.getByTestId("gallery"));
+    // The page's time stands still: the swap cannot wait for a timer.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.getByTestId("gallery").getByRole("button", { name: "Show image 2 of 2" }).click();
+    await expect(main).toHaveAttribute("data-image-id", "49");
+    await expect(main).not.toHaveAttribute("data-fading", "true");
     expect(await main.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
   });
 });
 
 test.describe("units", () => {
-  test("the toggle switches the figures and the choice follows to other product pages", async ({ page, request }) => {
+  test("the toggle switches the figures and the choice follows to other product pages", async ({ page, request, hydrated }) => {
     await page.goto("/torque-pump");
-    await hydrated(page);
+    await hydrated(productTabs(page));
     const specs = panelOf(page, "Specifications");
     const toggle = page.getByRole("group", { name: "Units" });
     const metric = toggle.getByRole("button", { name: "Metric" });
@@ -357,7 +342,7 @@ test.describe("units", () => {
 
     // Another product page, reached by a link and by a fresh load, shows imperial figures.
     await page.goto("/split-frame-cold-cutting-machine");
-    await hydrated(page);
+    await hydrated(productTabs(page));
     await expect(page.getByRole("group", { name: "Units" }).getByRole("button", { name: "Imperial" })).toHaveAttribute("aria-pressed", "true");
     const accm6 = panelOf(page, "Specifications").getByRole("row").filter({ has: page.getByRole("rowheader", { name: "ACCM-6", exact: true }) });
     await expect(accm6).toContainText("91.5");
@@ -370,22 +355,22 @@ test.describe("units", () => {
     await page.getByRole("group", { name: "Units" }).getByRole("button", { name: "Metric" }).click();
     await expect(accm6).toContainText("41.5");
     await page.goto("/torque-pump");
-    await hydrated(page);
+    await hydrated(productTabs(page));
     await expect(panelOf(page, "Specifications")).toContainText("700 bar");
   });
 
-  test("pages without unit-bearing figures have no toggle", async ({ page }) => {
+  test("pages without unit-bearing figures have no toggle", async ({ page, hydrated }) => {
     await page.goto("/chemical-injection-skids");
-    await hydrated(page);
+    await hydrated(productTabs(page));
     await expect(page.getByTestId("units-toggle")).toHaveCount(0);
   });
 });
 
 test.describe("accessibility", () => {
   for (const path of ["/controlled-bolting-hydraulic-equipments", "/torque-pump", "/split-frame-cold-cutting-machine", "/top-loading-arms"]) {
-    test(`${path}: no axe violations in the page content`, async ({ page }) => {
+    test(`${path}: no axe violations in the page content`, async ({ page, hydrated }) => {
       await page.goto(path);
-      if (path !== "/controlled-bolting-hydraulic-equipments") await hydrated(page);
+      if (path !== "/controlled-bolting-hydraulic-equipments") await hydrated(productTabs(page));
       const { violations } = await new AxeBuilder({ page }).include("main").analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     });

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import contact from "../../data/contact.json";
 import company from "../../data/company.json";
 import { mapEmbedUrl } from "../../src/shared/utils/map";
+import { expect, test } from "../../testkit/e2e";
 
 const CARD_TITLES = [
   "General Enquiries",
@@ -89,22 +90,23 @@ test.describe("contact page", () => {
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ]) {
-    test(`the map loads only on request, in the placeholder's box (${viewport.width} px)`, async ({ page, baseURL }) => {
+    test(`the map loads only on request, in the placeholder's box (${viewport.width} px)`, async ({ page, baseURL, hydrated }) => {
       await page.setViewportSize(viewport);
       await page.route("**/*google*/**", (route) => route.abort());
       const hosts = recordHosts(page);
 
       await page.goto("/contact", { waitUntil: "networkidle" });
       const placeholder = page.getByTestId("map-placeholder");
+      // Hydrated first, so that whatever the page's script would load on scrolling has been given its chance.
+      await hydrated(page.getByTestId("map"));
       await placeholder.scrollIntoViewIfNeeded();
+      // No request for 500 ms (Playwright's "network idle"), then none went to another host.
       await page.waitForLoadState("networkidle");
-      await page.waitForTimeout(300);
       expect([...hosts]).toEqual([new URL(baseURL!).host]);
       await expect(page.locator("iframe")).toHaveCount(0);
       // The drawn stand-in picture has loaded.
       await expect(placeholder.locator("img[data-main-image]")).toHaveJSProperty("complete", true);
 
-      await expect(page.getByTestId("map")).toHaveAttribute("data-hydrated", "true");
       const before = (await placeholder.boundingBox())!;
       expect(before.width).toBeGreaterThan(200);
       expect(before.height).toBeGreaterThan(200);
@@ -132,10 +134,10 @@ test.describe("contact page", () => {
     });
   }
 
-  test("the map button works from the keyboard and moves focus to the map", async ({ page }) => {
+  test("the map button works from the keyboard and moves focus to the map", async ({ page, hydrated }) => {
     await page.route("**/*google*/**", (route) => route.abort());
     await page.goto("/contact");
-    await expect(page.getByTestId("map")).toHaveAttribute("data-hydrated", "true");
+    await hydrated(page.getByTestId("map"));
     const button = page.getByRole("button", { name: contact.map.buttonLabel });
     await button.focus();
     await page.keyboard.press("Enter");

@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import fs from "fs";
 import path from "path";
 import library from "../../data/downloads-library.json";
 import productUi from "../../data/product-ui.json";
 import certifications from "../../data/certifications.json";
-import { watchPageProblems } from "./built-site";
+import { watchPageProblems } from "../../testkit/built-site";
+import { expect, test } from "../../testkit/e2e";
 
 /**
  * The document library (/downloads) on the built site, served by the real
@@ -35,11 +36,6 @@ const countText = (shown: number, total: number) => library.countText.replace("{
 const items = (page: Page) => page.getByTestId("library-list").locator(":scope > li");
 const count = (page: Page) => page.getByTestId("library-count");
 
-async function gotoHydrated(page: Page, url = "/downloads"): Promise<void> {
-  await page.goto(url);
-  await expect(page.locator('footer form[data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
-}
-
 async function expectedTotal(page: Page): Promise<number> {
   const response = await page.request.get("/assets/json/downloads.json");
   expect(response.status()).toBe(200);
@@ -51,7 +47,7 @@ async function attributeValues(page: Page, name: string): Promise<string[]> {
   return items(page).evaluateAll((lis, attr) => lis.map((li) => li.getAttribute(attr) ?? ""), name);
 }
 
-test("the static HTML lists every document: downloads.json's and every product's data sheets and manuals", async ({ page }) => {
+test("the static HTML lists every document: downloads.json's and every product's data sheets and manuals", async ({ page, openHydrated }) => {
   const total = await expectedTotal(page);
   expect(total).toBeGreaterThan(40);
   const html = await (await page.request.get("/downloads")).text();
@@ -62,16 +58,16 @@ test("the static HTML lists every document: downloads.json's and every product's
   // The placeholder manual has no file: it is not offered.
   expect(html).not.toContain("torque-pump-manual-placeholder");
 
-  await gotoHydrated(page);
+  await openHydrated("/downloads");
   await expect(page.getByRole("heading", { level: 1, name: library.heading })).toBeVisible();
   await expect(items(page)).toHaveCount(total);
   await expect(count(page)).toHaveText(countText(total, total));
   await expect(count(page)).toHaveAttribute("role", "status");
 });
 
-test("every document: title, type, format and size shown; a direct link to an existing file that opens in a new tab", async ({ page }) => {
+test("every document: title, type, format and size shown; a direct link to an existing file that opens in a new tab", async ({ page, openHydrated }) => {
   test.setTimeout(60_000);
-  await gotoHydrated(page);
+  await openHydrated("/downloads");
   const rows = await items(page).evaluateAll((lis) =>
     lis.map((li) => {
       const a = li.querySelector("a");
@@ -124,8 +120,8 @@ test("every document: title, type, format and size shown; a direct link to an ex
   await popup.close();
 });
 
-test("each filter narrows the list and is written into the address", async ({ page }) => {
-  await gotoHydrated(page);
+test("each filter narrows the list and is written into the address", async ({ page, openHydrated }) => {
+  await openHydrated("/downloads");
   const total = await items(page).count();
 
   await page.getByLabel(library.typeLabel, { exact: true }).selectOption("data-sheet");
@@ -163,8 +159,8 @@ test("each filter narrows the list and is written into the address", async ({ pa
   await expect(items(page)).toHaveCount(total);
 });
 
-test("a filtered address reopens the same view", async ({ page }) => {
-  await gotoHydrated(page, "/downloads?type=data-sheet&product=torque-pump");
+test("a filtered address reopens the same view", async ({ page, openHydrated }) => {
+  await openHydrated("/downloads?type=data-sheet&product=torque-pump");
   await expect(page.getByLabel(library.typeLabel, { exact: true })).toHaveValue("data-sheet");
   await expect(page.getByLabel(library.productLabel, { exact: true })).toHaveValue("torque-pump");
   await expect(items(page)).toHaveCount(1);
@@ -173,7 +169,7 @@ test("a filtered address reopens the same view", async ({ page }) => {
   await expect(page.getByLabel(library.productLabel, { exact: true })).toHaveValue("torque-pump");
   await expect(items(page)).toHaveCount(1);
 
-  await gotoHydrated(page, "/downloads?category=on-site-atex-machining&q=manual");
+  await openHydrated("/downloads?category=on-site-atex-machining&q=manual");
   await expect(page.getByLabel(library.categoryLabel, { exact: true })).toHaveValue("on-site-atex-machining");
   await expect(page.getByLabel(library.textLabel, { exact: true })).toHaveValue("manual");
   const categories = await attributeValues(page, "data-category");
@@ -181,8 +177,8 @@ test("a filtered address reopens the same view", async ({ page }) => {
   expect(new Set(categories)).toEqual(new Set(["on-site-atex-machining"]));
 });
 
-test("the text filter: every word, in any case; nothing found says so and offers to clear the filters", async ({ page }) => {
-  await gotoHydrated(page);
+test("the text filter: every word, in any case; nothing found says so and offers to clear the filters", async ({ page, openHydrated }) => {
+  await openHydrated("/downloads");
   const total = await items(page).count();
   const text = page.getByLabel(library.textLabel, { exact: true });
 
@@ -206,8 +202,8 @@ test("the text filter: every word, in any case; nothing found says so and offers
   await expect(page.getByLabel(library.categoryLabel, { exact: true })).toBeFocused();
 });
 
-test("by keyboard: the filters in order with a visible focus, a change by keys, the clear button and the links", async ({ page }) => {
-  await gotoHydrated(page);
+test("by keyboard: the filters in order with a visible focus, a change by keys, the clear button and the links", async ({ page, openHydrated }) => {
+  await openHydrated("/downloads");
   const total = await items(page).count();
   const category = page.getByLabel(library.categoryLabel, { exact: true });
   await category.focus();
@@ -242,13 +238,13 @@ test("by keyboard: the filters in order with a visible focus, a change by keys, 
   expect(new Set(await attributeValues(page, "data-type"))).toEqual(new Set(["catalogue"]));
 });
 
-test("no axe violation: the full list, a filtered list and the empty result, on a desktop and on a phone", async ({ page }) => {
+test("no axe violation: the full list, a filtered list and the empty result, on a desktop and on a phone", async ({ page, openHydrated }) => {
   test.setTimeout(90_000);
   const check = async (context: string) => {
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), context).toEqual([]);
   };
-  await gotoHydrated(page);
+  await openHydrated("/downloads");
   await check("full list");
   await page.getByLabel(library.typeLabel, { exact: true }).selectOption("manual");
   await check("filtered");
@@ -256,22 +252,22 @@ test("no axe violation: the full list, a filtered list and the empty result, on 
   await expect(page.getByTestId("library-empty")).toBeVisible();
   await check("empty result");
   await page.setViewportSize({ width: 360, height: 740 });
-  await gotoHydrated(page);
+  await openHydrated("/downloads");
   await check("360 px");
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 });
 
-test("no console error or CSP report, nothing missing while filtering (its weight: page-weight.spec.ts)", async ({ page }) => {
+test("no console error or CSP report, nothing missing while filtering (its weight: page-weight.spec.ts)", async ({ page, openHydrated }) => {
   const { errors, failed } = watchPageProblems(page);
-  await gotoHydrated(page, "/downloads?type=manual");
+  await openHydrated("/downloads?type=manual");
   await page.getByLabel(library.textLabel, { exact: true }).fill("nut");
   await expect(items(page)).toHaveCount(1);
   expect(errors).toEqual([]);
   expect(failed).toEqual([]);
 });
 
-test("linked from the footer, the Certifications page and a product's documents tab", async ({ page }) => {
+test("linked from the footer, the Certifications page and a product's documents tab", async ({ page, openHydrated }) => {
   await page.goto("/about-us");
   const footerLink = page.locator("footer").getByRole("link", { name: "Document Library" });
   await expect(footerLink).toHaveAttribute("href", "/downloads");
@@ -281,7 +277,7 @@ test("linked from the footer, the Certifications page and a product's documents 
   await expect(sentence).toHaveText(certifications.libraryText.replace("{link}", certifications.libraryLinkLabel));
   await expect(sentence.getByRole("link", { name: certifications.libraryLinkLabel })).toHaveAttribute("href", "/downloads");
 
-  await gotoHydrated(page, "/torque-pump");
+  await openHydrated("/torque-pump");
   await page.getByRole("tab", { name: "Manuals" }).click();
   const panel = page.getByRole("tabpanel", { name: "Manuals" });
   const all = panel.getByRole("link", { name: productUi.allDocumentsLabel, exact: true });

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page, type Request, type Route } from "@playwright/test";
-import { makeDocx, makePdf } from "../contract/fixtures";
+import { makeDocx, makePdf } from "../../testkit/documents";
 
 const API = "/api/v1/contact/";
 const RED = "rgb(179, 38, 30)";

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import fs from "fs";
 import path from "path";
-import { JS_BUDGET_BYTES, sitemapRoutes, weighRoute } from "./built-site";
+import { JS_BUDGET_BYTES, sitemapRoutes, weighRoute } from "../../testkit/built-site";
+import { expect, test } from "../../testkit/e2e";
 import { MAIN_IMAGE_WAIT_CAP_MS } from "../../src/build/site-files/after-paint";
 
 /**
@@ -64,9 +64,9 @@ for (const route of ROUTES) {
 const MAIN_IMAGE_ROUTES = ["/", "/trainings", "/controlled-bolting-hydraulic-equipments", "/square-drive-torque-wrench", "/about-us", "/search?query=torque"];
 
 for (const route of MAIN_IMAGE_ROUTES) {
-  test(`${route}: the page's scripts are fetched once its main image is on screen`, async ({ page }) => {
+  test(`${route}: the page's scripts are fetched once its main image is on screen`, async ({ page, hydrated }) => {
     await page.goto(route);
-    await page.waitForSelector('footer form[data-hydrated="true"]', { state: "attached", timeout: 20_000 });
+    await hydrated();
     const timing = await page.evaluate(
       () =>
         new Promise<{ shown: number | null; firstScript: number | null; load: number }>((resolve) => {

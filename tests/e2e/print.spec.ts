@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../../testkit/e2e";
 
 /**
  * A product page printed is a data sheet: the company line, the product's
@@ -7,9 +7,9 @@ import { expect, test } from "@playwright/test";
  * links or order form.
  */
 test.describe("product page on paper", () => {
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ page, hydrated }) => {
     await page.goto("/top-loading-arms");
-    await expect(page.getByTestId("product-tabs")).toHaveAttribute("data-hydrated", "true");
+    await hydrated(page.getByTestId("product-tabs"));
     await page.emulateMedia({ media: "print" });
   });
 

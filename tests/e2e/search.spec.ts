@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "../../testkit/e2e";
 
 /** Types into the header search until suggestions show: text typed before the page has hydrated is not seen by React. */
 async function typeUntilSuggested(box: Locator, listbox: Locator, text: string): Promise<void> {
@@ -9,13 +10,11 @@ async function typeUntilSuggested(box: Locator, listbox: Locator, text: string):
   }).toPass({ timeout: 15_000 });
 }
 
-/** True once React has hydrated the element (before that a submit would be the browser's own, a new page load). */
-const hydrated = (locator: Locator) => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")));
-
 /** Types a query into the search page's own box and submits it, as a search in the browser. */
 async function searchOnPage(page: Page, text: string): Promise<void> {
   const box = page.getByRole("main").getByRole("searchbox");
-  await expect.poll(() => hydrated(box), { timeout: 15_000 }).toBe(true);
+  // Before hydration a submit would be the browser's own, a new page load.
+  await waitForHydration(box);
   await box.fill(text);
   await box.press("Enter");
   await expect(page).toHaveURL(new RegExp(`query=${text}$`));
@@ -116,7 +115,7 @@ test.describe("search page", () => {
     await expect.poll(() => fetched.length).toBe(2);
   });
 
-  test("a query in the address comes with its results in the HTML, which the page hydrates as they are", async ({ page, browser }) => {
+  test("a query in the address comes with its results in the HTML, which the page hydrates as they are", async ({ page, browser, hydrated }) => {
     // Without JavaScript: the results are in the page the server sent.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const plain = await noScript.newPage();
@@ -150,7 +149,7 @@ test.describe("search page", () => {
     });
     await page.goto("/search?query=torque");
     const link = page.getByTestId("search-results").getByRole("link", { name: "Square Drive Torque Wrench" });
-    await expect.poll(() => hydrated(link), { timeout: 15_000 }).toBe(true);
+    await hydrated(link);
     const state = await page.evaluate(() => {
       const { served } = window as unknown as { served: { image: Element | null; removed: number } };
       return { removed: served.removed, sameImage: served.image !== null && served.image === document.querySelector("#search-outcome img") };

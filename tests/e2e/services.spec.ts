@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import manufacturing from "../../data/manufacturing.json";
 import procurement from "../../data/procurement-project-management.json";
 import lv from "../../data/lv-installation.json";
 import trainings from "../../data/trainings.json";
+import { expect, test, waitForHydration } from "../../testkit/e2e";
 
 /** Text of every <hN> in a static HTML page, tags stripped and entities decoded. */
 function headings(html: string, level: number): string[] {
@@ -26,16 +27,14 @@ async function staticHtml(request: APIRequestContext, path: string): Promise<str
 }
 
 /**
- * Opens a modal with `opener`, checks its title, and returns the dialog. The
- * click is repeated if it came before React had hydrated the page (a click on
- * the server-rendered button does nothing yet).
+ * Opens a modal with `opener` once React has hydrated the page (a click on the
+ * server-rendered button does nothing yet), and returns the dialog.
  */
 async function openModal(page: Page, opener: Locator, title: string): Promise<Locator> {
+  await waitForHydration(page);
+  await opener.click();
   const dialog = page.getByRole("dialog", { name: title });
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await opener.click({ timeout: 2_000 });
-    await expect(dialog).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await expect(dialog).toBeVisible();
   return dialog;
 }
 
@@ -279,12 +278,10 @@ test.describe("trainings", () => {
       if (/\/videos\/[^?]*\.(webm|mp4)(\?|$)/.test(req.url())) videoRequests.push(req.url());
     });
     await page.goto("/trainings", { waitUntil: "load" });
-    // Once a modal opens the page has hydrated: the video would have been attached by now.
-    const opener = page.getByRole("button", { name: "Apply Now", exact: true });
-    await openModal(page, opener, "Request for Training");
-    await page.keyboard.press("Escape");
+    // Hydrated: the video's effect has run (it makes the element once the page has loaded, or never), and
+    // then no request for 500 ms (Playwright's "network idle").
+    await waitForHydration(page);
     await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(500);
     await expect(page.getByTestId("trainings-hero").locator("img")).toHaveAttribute("src", "/videos/trainings-poster.jpg");
     await expect(page.locator("video")).toHaveCount(0);
     expect(videoRequests).toEqual([]);

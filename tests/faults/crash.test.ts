@@ -18,7 +18,7 @@ import {
   type ServerProcess,
   type SmtpPeer,
   type SubmitResult,
-} from "./harness";
+} from "../../testkit/faults";
 
 const TOTAL = 300;
 /** Acknowledged submissions before the kill. */

@@ -6,8 +6,8 @@
  * second one replayed), never a 5xx.
  */
 import { Pool } from "pg";
-import { createTestDatabase, startPostgres, type PostgresServer, type TestDatabase } from "../support/postgres";
-import { cleanup, startServer, type ServerProcess } from "./harness";
+import { createTestDatabase, startPostgres, type PostgresServer, type TestDatabase } from "../../testkit/postgres";
+import { cleanup, startServer, type ServerProcess } from "../../testkit/faults";
 
 const KEYS = 25;
 

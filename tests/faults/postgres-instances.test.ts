@@ -10,7 +10,7 @@
  * claims the dead instance held were sent by the others once their lease ran
  * out.
  */
-import { createTestDatabase, startPostgres, type PostgresServer, type TestDatabase } from "../support/postgres";
+import { createTestDatabase, startPostgres, type PostgresServer, type TestDatabase } from "../../testkit/postgres";
 import {
   cleanup,
   deliveryReport,
@@ -23,7 +23,7 @@ import {
   type StoreInspection,
   type Submission,
   type SubmitResult,
-} from "./harness";
+} from "../../testkit/faults";
 
 interface OutboxRow {
   id: string;
@@ -36,9 +36,9 @@ interface OutboxRow {
   sentAt: Date | null;
 }
 
-// The PostgreSQL side of the shared fault library (scripts/bench/faults-lib.cjs, the module harness.ts wraps).
+// The PostgreSQL side of the shared fault library (testkit/faults-lib.cjs, the module testkit/faults.ts wraps).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const lib = require("../../scripts/bench/faults-lib.cjs") as {
+const lib = require("../../testkit/faults-lib.cjs") as {
   burst(
     baseUrl: (submission: Submission) => string,
     count: number,

@@ -6,8 +6,8 @@
  * and a new one started afterwards change nothing.
  */
 import { Pool } from "pg";
-import { createTestDatabase, startPostgres, type PostgresServer, type TestDatabase } from "../support/postgres";
-import { cleanup, startServer, type ServerProcess } from "./harness";
+import { createTestDatabase, startPostgres, type PostgresServer, type TestDatabase } from "../../testkit/postgres";
+import { cleanup, startServer, type ServerProcess } from "../../testkit/faults";
 
 const LIMIT = 7;
 const REQUESTS = 45;

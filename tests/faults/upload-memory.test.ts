@@ -8,7 +8,7 @@
  */
 import fs from "fs";
 import path from "path";
-import { cleanup, makeDoc, makePdf, startServer, waitUntil, type ServerProcess } from "./harness";
+import { cleanup, makeDoc, makePdf, startServer, waitUntil, type ServerProcess } from "../../testkit/faults";
 
 afterAll(() => cleanup());
 

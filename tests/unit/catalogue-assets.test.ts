@@ -7,7 +7,7 @@ import { downloadRecords, productRecords } from "../../src/build/catalogue-asset
 import { pdfSafe } from "../../src/build/catalogue-assets/pdf-text";
 import { productDocuments, renderProductDocument, tableConverts } from "../../src/build/catalogue-assets/product-documents";
 import type { Product } from "../../src/build/catalogue-assets/types";
-import { loadCatalogueData } from "../support/site-data";
+import { loadCatalogueData } from "../../testkit/site-data";
 
 
 /** Windows-1252 characters of the 0x80–0x9F block (the built-in fonts' encoding). */

@@ -6,7 +6,7 @@ import { downloadRecords } from "../../src/build/catalogue-assets/integrator-jso
 import { formatSize, hasFilters, narrow, NO_FILTERS, normaliseText, parseFilters, serialiseFilters } from "../../src/downloads-library/filter";
 import { LIBRARY_TYPES, libraryDocuments, libraryOptions, libraryProblems, type LibraryDocument } from "../../src/downloads-library/records";
 import { fileOfUrl, measureDocuments, sizeFrom, sizeMismatches, sizeUnder } from "../../src/downloads-library/sizes";
-import { loadCatalogueData, readJson } from "../support/site-data";
+import { loadCatalogueData, readJson } from "../../testkit/site-data";
 
 
 const quiet = { info: () => undefined, warn: () => undefined };

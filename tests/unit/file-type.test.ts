@@ -12,7 +12,7 @@ import {
   zipEntryNames,
 } from "../../server/api/file-type";
 import { sanitizeFileName } from "../../server/api/uploads";
-import { makeDoc, makeDocx, makeExecutable, makeHtml, makePdf, makeZip } from "../contract/fixtures";
+import { makeDoc, makeDocx, makeExecutable, makeHtml, makePdf, makeZip } from "../../testkit/documents";
 
 describe("detectDocumentType", () => {
   it("recognises PDF, DOC (OLE compound file) and DOCX (ZIP with word/document.xml)", () => {

@@ -1,4 +1,4 @@
-import { buildSearch } from "../support/search-index";
+import { buildSearch } from "../../testkit/search-index";
 import { editDistance, matchesModel, modelFamilies, searchProducts } from "../../src/shared/search/productSearch";
 
 const { index, store } = buildSearch();

@@ -80,13 +80,17 @@ export class Checkpointer {
     return this.worker !== undefined;
   }
 
-  /** Called after writes: starts the worker once the WAL has reached the threshold. */
-  noteWrite(): void {
-    if (this.worker || this.stopped || this.checking) return;
+  /**
+   * Called after writes: starts the worker once the WAL has reached the
+   * threshold. Returns the look at the WAL's size when this call takes one
+   * (it never rejects; callers need not wait for it).
+   */
+  noteWrite(): Promise<void> | undefined {
+    if (this.worker || this.stopped || this.checking) return undefined;
     // A look at the WAL's size every 64 writes is plenty (a submission adds a few pages).
-    if (++this.writes % 64 !== 1) return;
+    if (++this.writes % 64 !== 1) return undefined;
     this.checking = true;
-    fs.promises
+    return fs.promises
       .stat(`${this.file}-wal`)
       .then((stat) => {
         if (stat.size >= this.thresholdBytes && !this.worker && !this.stopped) this.start();

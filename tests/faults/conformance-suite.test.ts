@@ -1,0 +1,194 @@
+/**
+ * The conformance suite (npm run test:conformance) as a backend team runs it:
+ * its own process, over HTTP. It passes on our server, fails (exit code 1,
+ * the operation named) on servers that break the contract, and waits out a
+ * real rate limit instead of failing on it.
+ */
+import { spawn } from "child_process";
+import { randomUUID } from "crypto";
+import http from "http";
+import type { AddressInfo } from "net";
+import path from "path";
+import { cleanup, ROOT, startServer } from "../../testkit/faults";
+
+const SUITE = path.join(ROOT, "scripts", "contract", "conformance.mjs");
+
+interface SuiteRun {
+  code: number | null;
+  output: string;
+}
+
+/** Runs the suite with these arguments (with this Node, as npm would); resolves when it exits. */
+function runSuite(args: string[]): Promise<SuiteRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SUITE, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output: Buffer.concat(chunks).toString("utf8") }));
+  });
+}
+
+/** An HTTP server of the test on a free loopback port. */
+async function listen(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Lines of the report: one per operation. */
+const operationLines = (output: string) => output.split("\n").filter((line) => /^[✓✗] /.test(line));
+
+afterAll(() => cleanup());
+
+test("passes on our own server, which it starts and stops itself", async () => {
+  const { code, output } = await runSuite([]);
+  expect(output).toMatch(/^seed \d+ \(--seed \d+ repeats this run\)/m);
+  expect(output).toMatch(/^✓ POST \/api\/v1\/contact\/news-letter {2}\d+ cases$/m);
+  expect(output).toMatch(/^✓ POST \/api\/v1\/contact\/careers {2}\d+ cases$/m);
+  expect(output).toMatch(/^✓ GET \/api\/health {2}\d+ cases$/m);
+  expect(output).toMatch(/^\d+ passed, 0 failed$/m);
+  expect(operationLines(output).every((line) => line.startsWith("✓"))).toBe(true);
+  expect(code).toBe(0);
+}, 180_000);
+
+test("fails a server that answers 201 (in the documented shape) to everything, naming each operation and the request", async () => {
+  const yesMan = await listen((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(201, { "content-type": "application/json" });
+      res.end(JSON.stringify({ id: randomUUID(), message: "Thank you. Your submission has been received." }));
+    });
+  });
+  try {
+    const { code, output } = await runSuite(["--base-url", yesMan.url, "--runs", "5"]);
+    expect(code).toBe(1);
+    // A body breaking a rule must get 400: the line names the operation, the status and the request.
+    expect(output).toMatch(/^✗ POST \/api\/v1\/contact\/news-letter {2}expected 400, got 201\n {4}request: POST \/api\/v1\/contact\/news-letter \(application\/json\) \{/m);
+    expect(output).toMatch(/^✗ GET \/api\/health {2}expected 200, got 201/m);
+    expect(output).toMatch(/^✗ unknown paths under \/api {2}expected 404, got 201/m);
+    expect(output).toMatch(/^0 passed, \d+ failed$/m);
+  } finally {
+    await yesMan.close();
+  }
+}, 180_000);
+
+/**
+ * A proxy in front of `upstream`: `intercept` may answer a request itself
+ * (returns true), and `rewrite` may change an answer's body before it is
+ * passed on.
+ */
+function proxy(
+  upstream: string,
+  { intercept, rewrite }: { intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; rewrite?: (status: number, body: string) => string },
+) {
+  const target = new URL(upstream);
+  return listen((req, res) => {
+    if (intercept?.(req, res)) return;
+    const forward = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => {
+        const status = answer.statusCode ?? 502;
+        const body = rewrite ? rewrite(status, Buffer.concat(chunks).toString("utf8")) : Buffer.concat(chunks);
+        const headers = { ...answer.headers, "content-length": String(Buffer.byteLength(body)) };
+        delete headers["transfer-encoding"];
+        res.writeHead(status, headers);
+        res.end(body);
+      });
+    });
+    forward.on("error", () => res.destroy());
+    req.pipe(forward);
+  });
+}
+
+test("names the one operation a server answers 500, and passes every other", async () => {
+  const server = await startServer();
+  const broken = await proxy(server.url, {
+    intercept: (req, res) => {
+      if (req.method !== "POST" || req.url !== "/api/v1/contact/contact_us") return false;
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ message: "An internal error occurred." }));
+      });
+      return true;
+    },
+  });
+  try {
+    const { code, output } = await runSuite(["--base-url", broken.url, "--runs", "8"]);
+    const failed = operationLines(output).filter((line) => line.startsWith("✗"));
+    expect(failed).toEqual([expect.stringMatching(/^✗ POST \/api\/v1\/contact\/contact_us {2}answered 500, a server error$/)]);
+    expect(output).toMatch(/^\d+ passed, 1 failed$/m);
+    expect(code).toBe(1);
+  } finally {
+    await broken.close();
+    await server.stop();
+  }
+}, 180_000);
+
+test("fails a server whose 400 answers do not name the broken field", async () => {
+  const server = await startServer();
+  // Still the Error shape (errors is optional), but without the list of broken rules.
+  const vague = await proxy(server.url, { rewrite: (status, body) => (status === 400 ? JSON.stringify({ message: "The request is invalid." }) : body) });
+  try {
+    const { code, output } = await runSuite(["--base-url", vague.url, "--runs", "3"]);
+    expect(output).toMatch(/^✗ POST \/api\/v1\/contact\/news-letter {2}the 400 answer to a body breaking "required" of email does not name email in errors\[\]\.path$/m);
+    expect(output).toMatch(/^✓ GET \/api\/health {2}\d+ cases$/m);
+    expect(code).toBe(1);
+  } finally {
+    await vague.close();
+    await server.stop();
+  }
+}, 180_000);
+
+test("fails a server that ignores Idempotency-Key", async () => {
+  const server = await startServer();
+  // The key never reaches our server: every request is a new submission.
+  const forgetful = await proxy(server.url, {
+    intercept: (req) => {
+      delete req.headers["idempotency-key"];
+      return false;
+    },
+  });
+  try {
+    const { code, output } = await runSuite(["--base-url", forgetful.url, "--runs", "3"]);
+    expect(output).toMatch(/^✗ POST \/api\/v1\/contact\/news-letter {2}the same Idempotency-Key with the same body did not answer the first answer again$/m);
+    expect(code).toBe(1);
+  } finally {
+    await forgetful.close();
+    await server.stop();
+  }
+}, 180_000);
+
+test("waits out a real rate limit (429 with Retry-After) and passes", async () => {
+  const server = await startServer({ env: { RATE_LIMIT_MAX: "80", RATE_LIMIT_WINDOW_MS: "1000" } });
+  try {
+    const { code, output } = await runSuite(["--base-url", server.url, "--runs", "5"]);
+    expect(output).toMatch(/^rate limited \d+ times \(429\), waited \d+ s in all, then retried$/m);
+    expect(output).toMatch(/^\d+ passed, 0 failed$/m);
+    expect(code).toBe(0);
+  } finally {
+    await server.stop();
+  }
+}, 180_000);
+
+test("stops with a clear message when the rate limit's waits pass --max-wait", async () => {
+  const server = await startServer({ env: { RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_MS: "60000" } });
+  try {
+    const { code, output } = await runSuite(["--base-url", server.url, "--runs", "5", "--max-wait", "5"]);
+    expect(output).toMatch(/^✗ POST \/api\/v1\/contact\/news-letter {2}rate limited \(429\) by the server: waiting \d+ s more would pass the limit of 5 s of waits \(--max-wait\)/m);
+    expect(code).toBe(1);
+  } finally {
+    await server.stop();
+  }
+}, 180_000);

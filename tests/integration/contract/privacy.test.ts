@@ -1,0 +1,209 @@
+/**
+ * Personal data: DATA_DIR private to the server's user (folders 0700, files
+ * 0600, existing ones corrected at start), orphaned uploads and unfinished
+ * temporary files cleaned, submissions past RETENTION_DAYS purged with their
+ * files and sent notifications (never one not yet delivered), and one person's
+ * data deleted on request by e-mail address (npm run privacy:delete). The
+ * server process doing it at start is tests/faults/private-files.test.ts.
+ */
+import Database from "better-sqlite3";
+import fs from "fs";
+import os from "os";
+import path from "path";
+import request from "supertest";
+import { privacyCli } from "../../../server/cli/privacy";
+import { cleanOrphans, deletePersonData, makeDataDirPrivate, ORPHAN_GRACE_MS, purgeExpired } from "../../../server/store/privacy";
+import { makeDocx, makePdf } from "../../../testkit/documents";
+import { API, count, expectAccepted, startTestApp, uploadedFiles, type TestApp } from "../../../testkit/contract-app";
+
+jest.setTimeout(60_000);
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function orderBy(test: TestApp, email?: string) {
+  // The product order form has no e-mail field; careers has one.
+  if (email === undefined) {
+    return request(test.app).post(`${API}/product_order_form`).field({ mailType: "product_order_form", productName: "TOP LOADING ARMS" }).attach("file", makePdf(), "order.pdf");
+  }
+  return request(test.app)
+    .post(`${API}/careers`)
+    .field({
+      firstName: "Katherine",
+      lastName: "Johnson",
+      email,
+      phoneNumber: "+971 50 123 4567",
+      nationality: "American",
+      countryName: "United Arab Emirates",
+      jobRole: "Service Engineer",
+      mailType: "career",
+    })
+    .attach("resume", makePdf(), "cv.pdf")
+    .attach("coverLetter", makeDocx(), "letter.docx");
+}
+
+/** Writes to the app's SQLite file beside the app (WAL allows it), as time and the outbox would have. */
+function writeDb(test: TestApp, run: (db: Database.Database) => void): void {
+  const db = new Database(path.join(test.dataDir, "site.db"));
+  try {
+    run(db);
+  } finally {
+    db.close();
+  }
+}
+
+function age(test: TestApp, id: string, days: number): void {
+  writeDb(test, (db) => db.prepare("UPDATE submissions SET created_at = ? WHERE id = ?").run(new Date(Date.now() - days * DAY).toISOString(), id));
+}
+
+function markSent(test: TestApp, id: string): string[] {
+  let ids: string[] = [];
+  writeDb(test, (db) => {
+    db.prepare("UPDATE outbox SET status = 'sent', sent_at = ? WHERE submission_id = ?").run(new Date().toISOString(), id);
+    ids = db.prepare("SELECT id FROM outbox WHERE submission_id = ?").pluck().all(id) as string[];
+  });
+  // The .eml files the outbox writes without SMTP.
+  fs.mkdirSync(path.join(test.dataDir, "outbox"), { recursive: true });
+  for (const outboxId of ids) fs.writeFileSync(path.join(test.dataDir, "outbox", `${outboxId}.eml`), "Subject: x\r\n\r\nbody\r\n");
+  return ids;
+}
+
+function filesOf(test: TestApp, id: string): string[] {
+  const db = test.db();
+  const names = db.prepare("SELECT stored_name FROM attachments WHERE submission_id = ?").pluck().all(id) as string[];
+  db.close();
+  return names;
+}
+
+function mode(file: string): number {
+  return fs.statSync(file).mode & 0o777;
+}
+
+describe("private file modes", () => {
+  it("makes DATA_DIR, its folders and files private to the server's user, and what is created afterwards too", async () => {
+    const previous = process.umask();
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "privacy-modes-")), "var");
+    try {
+      fs.mkdirSync(path.join(dataDir, "uploads"), { recursive: true, mode: 0o755 });
+      fs.mkdirSync(path.join(dataDir, "outbox"), { mode: 0o755 });
+      fs.chmodSync(dataDir, 0o755);
+      for (const file of ["site.db", "site.db-wal", "site.db-shm", "uploads/a.pdf", "outbox/b.eml"]) {
+        fs.writeFileSync(path.join(dataDir, file), "x", { mode: 0o644 });
+      }
+      expect(makeDataDirPrivate(dataDir)).toBe(8);
+      for (const dir of ["", "uploads", "outbox"]) expect(mode(path.join(dataDir, dir))).toBe(0o700);
+      for (const file of ["site.db", "site.db-wal", "site.db-shm", "uploads/a.pdf", "outbox/b.eml"]) expect(mode(path.join(dataDir, file))).toBe(0o600);
+      expect(makeDataDirPrivate(dataDir)).toBe(0);
+      // New files get no group or other permission.
+      fs.writeFileSync(path.join(dataDir, "new.txt"), "x");
+      expect(mode(path.join(dataDir, "new.txt"))).toBe(0o600);
+    } finally {
+      process.umask(previous);
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  });
+});
+
+describe("orphan clean-up, retention and deletion on request", () => {
+  let test: TestApp;
+  beforeEach(() => {
+    test = startTestApp();
+  });
+  afterEach(async () => {
+    expect(test.internalErrors).toEqual([]);
+    await test.cleanup();
+  });
+
+  it("removes files no attachment row names and leftover temporary files, once older than the grace period", async () => {
+    const id = expectAccepted(await orderBy(test));
+    const [stored] = filesOf(test, id);
+    const uploads = path.join(test.dataDir, "uploads");
+    const tmp = path.join(test.dataDir, "tmp");
+    fs.mkdirSync(tmp, { recursive: true });
+    fs.writeFileSync(path.join(uploads, "orphan.pdf"), "x");
+    fs.writeFileSync(path.join(uploads, "young-orphan.pdf"), "x");
+    fs.writeFileSync(path.join(tmp, "left.part"), "x");
+    const old = new Date(Date.now() - 2 * ORPHAN_GRACE_MS);
+    for (const file of [path.join(uploads, stored), path.join(uploads, "orphan.pdf"), path.join(tmp, "left.part")]) fs.utimesSync(file, old, old);
+
+    expect(await cleanOrphans(test.dataDir, test.app.store)).toEqual({ orphanUploads: 1, tempFiles: 1 });
+    expect(uploadedFiles(test).sort()).toEqual([stored, "young-orphan.pdf"].sort());
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  });
+
+  it("purges submissions older than RETENTION_DAYS with their files and sent notifications, never one not delivered", async () => {
+    const delivered = expectAccepted(await orderBy(test, "old@example.org"));
+    const undelivered = expectAccepted(await orderBy(test, "waiting@example.org"));
+    const recent = expectAccepted(await orderBy(test, "new@example.org"));
+    const deliveredFiles = filesOf(test, delivered);
+    const emls = markSent(test, delivered);
+    markSent(test, recent);
+    age(test, delivered, 31);
+    age(test, undelivered, 400);
+    age(test, recent, 29);
+
+    expect((await purgeExpired(test.dataDir, test.app.store, 0)).removed).toEqual([]); // 0: kept forever
+    expect(count(test, "submissions")).toBe(3);
+
+    const report = await purgeExpired(test.dataDir, test.app.store, 30);
+    expect(report.removed.map((s) => s.id)).toEqual([delivered]);
+    expect(report.keptUndelivered).toBe(1);
+    expect(report.files).toBe(deliveredFiles.length + emls.length);
+    const db = test.db();
+    expect(db.prepare("SELECT id FROM submissions ORDER BY id").pluck().all()).toEqual([undelivered, recent].sort());
+    expect(db.prepare("SELECT COUNT(*) FROM attachments WHERE submission_id = ?").pluck().get(delivered)).toBe(0);
+    expect(db.prepare("SELECT COUNT(*) FROM outbox WHERE submission_id = ?").pluck().get(delivered)).toBe(0);
+    expect(db.prepare("SELECT COUNT(*) FROM outbox WHERE submission_id = ? AND status = 'pending'").pluck().get(undelivered)).toBeGreaterThan(0);
+    db.close();
+    for (const name of deliveredFiles) expect(fs.existsSync(path.join(test.dataDir, "uploads", name))).toBe(false);
+    for (const outboxId of emls) expect(fs.existsSync(path.join(test.dataDir, "outbox", `${outboxId}.eml`))).toBe(false);
+    for (const name of [...filesOf(test, undelivered), ...filesOf(test, recent)]) expect(fs.existsSync(path.join(test.dataDir, "uploads", name))).toBe(true);
+  });
+
+  it("deletes every submission of one e-mail address (any case), with files and notifications, pending ones included", async () => {
+    const mine = [
+      expectAccepted(await orderBy(test, "Person@Example.com")),
+      expectAccepted(await request(test.app).post(`${API}/news-letter`).send({ email: "person@example.COM", mailType: "news_letter" })),
+    ];
+    const other = expectAccepted(await orderBy(test, "someone.else@example.com"));
+    const myFiles = filesOf(test, mine[0]);
+    const emls = markSent(test, mine[1]);
+
+    const { removed, files } = await deletePersonData(test.dataDir, test.app.store, " person@example.com ");
+    expect(removed.map((s) => s.id).sort()).toEqual([...mine].sort());
+    expect(files).toBe(myFiles.length + emls.length);
+    const db = test.db();
+    expect(db.prepare("SELECT id FROM submissions").pluck().all()).toEqual([other]);
+    expect(db.prepare("SELECT DISTINCT submission_id FROM outbox").pluck().all()).toEqual([other]);
+    expect(db.prepare("SELECT DISTINCT submission_id FROM attachments").pluck().all()).toEqual([other]);
+    db.close();
+    expect(uploadedFiles(test).sort()).toEqual(filesOf(test, other).sort());
+    expect(await deletePersonData(test.dataDir, test.app.store, "person@example.com")).toEqual({ removed: [], files: 0 });
+  });
+
+  it("npm run privacy:delete -- <address> prints what it removed; privacy:purge applies RETENTION_DAYS", async () => {
+    const id = expectAccepted(await orderBy(test, "ada@example.org"));
+    const out: string[] = [];
+    const env = { DATA_DIR: test.dataDir };
+    expect(await privacyCli(["delete", "ADA@example.org"], env, (line) => out.push(line))).toBe(0);
+    expect(out.join("\n")).toContain(`Deleted submission ${id} (career, received `);
+    expect(out.join("\n")).toContain("2 uploaded file(s), 1 notification(s)");
+    expect(out.at(-1)).toBe(`Deleted 1 submission(s) of ADA@example.org and 2 file(s) from ${test.dataDir}.`);
+    expect(count(test, "submissions")).toBe(0);
+
+    out.length = 0;
+    expect(await privacyCli(["delete", "ada@example.org"], env, (line) => out.push(line))).toBe(0);
+    expect(out).toEqual(["Nothing is kept about ada@example.org: no submission has this e-mail address."]);
+
+    out.length = 0;
+    expect(await privacyCli(["delete"], env, (line) => out.push(line))).toBe(2);
+    expect(out.join("\n")).toContain("npm run privacy:delete -- person@example.com");
+
+    const old = expectAccepted(await orderBy(test, "old@example.org"));
+    markSent(test, old);
+    age(test, old, 10);
+    out.length = 0;
+    expect(await privacyCli(["purge"], { ...env, RETENTION_DAYS: "7" }, (line) => out.push(line))).toBe(0);
+    expect(out).toContain("Removed 1 submission(s) older than 7 days and 3 file(s).");
+    expect(count(test, "submissions")).toBe(0);
+  });
+});
