@@ -102,7 +102,9 @@ function tempFilesOf(req: Request): TempFile[] {
  * `Connection: close`) is written at once, the body is read and thrown away
  * as it arrives (nothing is kept), and the response ends, which closes the
  * connection, once the body is in. A client that reads the answer early may
- * stop sending and close the connection itself.
+ * stop sending and close the connection itself. (Node's own handling of an
+ * unread body, keeping the connection and discarding what comes, has no
+ * bound but the request deadline, and says nothing of the connection.)
  *
  * Bounded: a body declared longer than `maxBodyBytes` is not read at all, and
  * reading stops (the connection is closed) once more than `maxBodyBytes`
@@ -146,8 +148,9 @@ export function answerBeforeBody(req: Request, res: Response, error: ApiError, m
  * that form's file fields, one file each. At most `gate.max` such requests are
  * read at once; one more is answered 503 with Retry-After before its body is
  * read (answerBeforeBody: the client may still send its body, which is read
- * and thrown away, at most the largest body the form accepts). Temporary files not handed over to the store are removed when the
- * response ends, whatever happened (refusal, too large, client gone).
+ * and thrown away, at most the largest body the form accepts). Temporary
+ * files not handed over to the store are removed when the response ends,
+ * whatever happened (refusal, too large, client gone).
  * Then prepares `req.body` for the contract's validator: a received file leaves
  * an empty placeholder under its field (the validator checks it is present), a
  * text value where a file belongs is refused, an empty text field counts as
