@@ -3,7 +3,7 @@ import { randomUUID } from "crypto";
 import fs from "fs/promises";
 import multer from "multer";
 import path from "path";
-import { ApiError, type FieldError } from "./errors";
+import { ApiError, type ErrorBody, type FieldError } from "./errors";
 import { checkDocumentFile, DOCUMENT_TYPES } from "./file-type";
 import type { FormDefinition } from "./forms";
 import type { IncomingFile } from "../store";
@@ -12,6 +12,16 @@ import type { IncomingFile } from "../store";
 const MAX_FIELDS = 30;
 /** Largest text field, in bytes (the longest allowed text is 5000 characters). */
 const MAX_FIELD_BYTES = 64 * 1024;
+/** Room in a multipart body for the parts' headers and boundaries. */
+const MAX_PART_HEADERS_BYTES = 256 * 1024;
+
+/**
+ * The largest multipart body a form accepts: each of its files at the
+ * largest size, every text field at the largest size, and the parts' headers.
+ */
+export function maxMultipartBytes(form: FormDefinition, maxUploadBytes: number): number {
+  return form.files.length * maxUploadBytes + MAX_FIELDS * MAX_FIELD_BYTES + MAX_PART_HEADERS_BYTES;
+}
 
 /** A file that passed the content check, still in the temporary folder. */
 export interface AcceptedDocument {
@@ -83,12 +93,64 @@ function tempFilesOf(req: Request): TempFile[] {
 }
 
 /**
+ * Answers a request before its body is read (an upload refused for lack of
+ * a place) so that a client that sends its whole body before it reads the
+ * answer, as browsers do, gets that answer instead of a broken connection.
+ * Closing a connection while the client still sends makes the client's
+ * writes fail (EPIPE, or a reset that also throws away the answer it had
+ * received); so the answer (status, headers, JSON body with its length, and
+ * `Connection: close`) is written at once, the body is read and thrown away
+ * as it arrives (nothing is kept), and the response ends, which closes the
+ * connection, once the body is in. A client that reads the answer early may
+ * stop sending and close the connection itself. (Node's own handling of an
+ * unread body, keeping the connection and discarding what comes, has no
+ * bound but the request deadline, and says nothing of the connection.)
+ *
+ * Bounded: a body declared longer than `maxBodyBytes` is not read at all, and
+ * reading stops (the connection is closed) once more than `maxBodyBytes`
+ * arrived; the server's request deadline (REQUEST_TIMEOUT_MS) and idle limit
+ * (IDLE_TIMEOUT_MS) close a connection whose body does not come.
+ */
+export function answerBeforeBody(req: Request, res: Response, error: ApiError, maxBodyBytes: number): void {
+  const body: ErrorBody = { message: error.message };
+  const answer = Buffer.from(JSON.stringify(body));
+  for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Connection", "close");
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", answer.length);
+  res.status(error.status);
+  const declared = Number(req.headers["content-length"]);
+  if (req.complete || req.readableEnded || declared > maxBodyBytes) {
+    res.end(answer);
+    return;
+  }
+  res.write(answer);
+  let received = 0;
+  const finish = () => {
+    req.off("data", discard);
+    req.off("end", finish);
+    req.off("close", finish);
+    if (!res.writableEnded && !res.destroyed) res.end();
+  };
+  const discard = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > maxBodyBytes) finish();
+  };
+  req.on("data", discard);
+  req.once("end", finish);
+  req.once("close", finish);
+}
+
+/**
  * Reads a multipart body with multer for one form, streaming each file to a
  * temporary file under `tempDir` (never whole in memory), with limits: only
  * that form's file fields, one file each. At most `gate.max` such requests are
  * read at once; one more is answered 503 with Retry-After before its body is
- * read. Temporary files not handed over to the store are removed when the
- * response ends, whatever happened (refusal, too large, client gone).
+ * read (answerBeforeBody: the client may still send its body, which is read
+ * and thrown away, at most the largest body the form accepts). Temporary
+ * files not handed over to the store are removed when the response ends,
+ * whatever happened (refusal, too large, client gone).
  * Then prepares `req.body` for the contract's validator: a received file leaves
  * an empty placeholder under its field (the validator checks it is present), a
  * text value where a file belongs is refused, an empty text field counts as
@@ -96,6 +158,7 @@ function tempFilesOf(req: Request): TempFile[] {
  */
 export function multipartBody(form: FormDefinition, options: UploadOptions): RequestHandler {
   const { tempDir, gate } = options;
+  const maxBodyBytes = maxMultipartBytes(form, options.maxUploadBytes);
   const upload = multer({
     storage: multer.diskStorage({
       destination: (_req, _file, cb) => {
@@ -129,7 +192,7 @@ export function multipartBody(form: FormDefinition, options: UploadOptions): Req
     }
     const release = gate.tryEnter();
     if (!release) {
-      next(new ApiError(503, UPLOADS_BUSY_MESSAGE, undefined, { "Retry-After": String(gate.retryAfterSeconds) }));
+      answerBeforeBody(req, res, new ApiError(503, UPLOADS_BUSY_MESSAGE, undefined, { "Retry-After": String(gate.retryAfterSeconds) }), maxBodyBytes);
       return;
     }
     res.once("close", () => {

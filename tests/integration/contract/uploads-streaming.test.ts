@@ -7,7 +7,7 @@
  */
 import fs from "fs";
 import http from "http";
-import type { AddressInfo } from "net";
+import net, { type AddressInfo } from "net";
 import path from "path";
 import request from "supertest";
 import { makeDocx, makeExecutable, makePdf } from "../../../testkit/documents";
@@ -62,6 +62,51 @@ class SlowUpload {
 
   finish(): void {
     this.req.end(this.tail);
+  }
+}
+
+/**
+ * A product order upload on a raw connection, to see what the server does with
+ * the connection itself: what arrived from the server, whether it ended the
+ * connection (FIN) or it broke (reset), and how many bytes the client wrote.
+ */
+class RawUpload {
+  static readonly boundary = "----raw-upload-boundary";
+  readonly boundary = RawUpload.boundary;
+  readonly socket: net.Socket;
+  received = "";
+  ended = false;
+  closed = false;
+  error?: string;
+
+  constructor(port: number, headers: Record<string, string>) {
+    this.socket = net.connect(port, "127.0.0.1");
+    this.socket.setEncoding("latin1");
+    this.socket.on("data", (chunk: string) => (this.received += chunk));
+    this.socket.on("end", () => (this.ended = true));
+    this.socket.on("close", () => (this.closed = true));
+    this.socket.on("error", (err: NodeJS.ErrnoException) => (this.error = err.code ?? String(err)));
+    const head = Object.entries({ host: `127.0.0.1:${port}`, "content-type": `multipart/form-data; boundary=${this.boundary}`, ...headers })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
+    this.socket.write(`POST ${API}/product_order_form HTTP/1.1\r\n${head}\r\n`);
+  }
+
+  /** The fields and the start of the file part. */
+  static partsHead(): Buffer {
+    return Buffer.from(
+      Object.entries(ORDER_FIELDS)
+        .map(([key, value]) => `--${RawUpload.boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
+        .join("") + `--${RawUpload.boundary}\r\nContent-Disposition: form-data; name="file"; filename="questionnaire.docx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+  }
+
+  static partsTail(): Buffer {
+    return Buffer.from(`\r\n--${RawUpload.boundary}--\r\n`);
+  }
+
+  write(data: Buffer | string): Promise<void> {
+    return new Promise((resolve, reject) => this.socket.write(data, (err) => (err ? reject(err) : resolve())));
   }
 }
 
@@ -150,6 +195,68 @@ describe("uploads streamed to disk", () => {
     // Places are given back: the next upload is taken.
     expectAccepted(await request(test.app).post(`${API}/product_order_form`).field(ORDER_FIELDS).attach("file", docx, "questionnaire.docx"));
     expect(tempFiles(test)).toEqual([]);
+  });
+
+  it("reads a refused upload's body to its end before it closes the connection, so a client that sends it all reads the 503", async () => {
+    const docx = makeDocx("E".repeat(20_000));
+    const first = new SlowUpload(port, docx);
+    const second = new SlowUpload(port, docx);
+    await waitFor(() => tempFiles(test).length === 2);
+
+    const content = makePdf("F".repeat(600_000));
+    const head = RawUpload.partsHead();
+    const tail = RawUpload.partsTail();
+    const upload = new RawUpload(port, { "content-length": String(head.length + content.length + tail.length) });
+    await upload.write(Buffer.concat([head, content.subarray(0, 1000)]));
+    // The answer is written at once, and says the connection closes after it.
+    await waitFor(() => upload.received.includes("\r\n\r\n{"));
+    expect(upload.received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(upload.received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(upload.received).toMatch(/\r\nretry-after: 5\r\n/i);
+    expect(upload.ended || upload.closed).toBe(false);
+    // The rest of the body is taken (a client that sends it all before reading gets no error), then the server closes.
+    await upload.write(content.subarray(1000));
+    await upload.write(tail);
+    await waitFor(() => upload.closed);
+    expect(upload.ended).toBe(true);
+    expect(upload.error).toBeUndefined();
+    expect(JSON.parse(upload.received.slice(upload.received.indexOf("\r\n\r\n") + 4)).message).toMatch(/try again/i);
+    expect(tempFiles(test)).toHaveLength(2); // the refused body was never written
+
+    first.finish();
+    second.finish();
+    for (const answer of [await first.answer, await second.answer]) expect(answer.status).toBe(201);
+  });
+
+  it("reads no more of a refused upload's body than the largest the form accepts", async () => {
+    const docx = makeDocx("G".repeat(20_000));
+    const first = new SlowUpload(port, docx);
+    const second = new SlowUpload(port, docx);
+    await waitFor(() => tempFiles(test).length === 2);
+
+    // Declared larger than any body the form accepts (one 1 MB file): answered and closed without reading it.
+    const declared = new RawUpload(port, { "content-length": String(1024 * 1024 * 1024) });
+    await waitFor(() => declared.closed);
+    expect(declared.received).toMatch(/^HTTP\/1\.1 503 [\s\S]*\r\nconnection: close\r\n/i);
+
+    // An endless body (chunked): the server stops reading past that size and closes the connection.
+    const endless = new RawUpload(port, { "transfer-encoding": "chunked" });
+    const chunk = Buffer.alloc(64 * 1024, 0x41);
+    const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+    const head = RawUpload.partsHead();
+    await endless.write(Buffer.concat([Buffer.from(`${head.length.toString(16)}\r\n`), head, Buffer.from("\r\n")]));
+    const cap = 64 * 1024 * 1024;
+    while (!endless.closed && !endless.error && endless.socket.bytesWritten < cap) {
+      await endless.write(framed).catch(() => undefined);
+    }
+    await waitFor(() => endless.closed);
+    expect(endless.received).toMatch(/^HTTP\/1\.1 503 /);
+    // One 1 MB file, 30 text fields of 64 KB and room for the part headers: 3.25 MB, plus what the kernel's buffers held.
+    expect(endless.socket.bytesWritten).toBeLessThan(cap);
+
+    first.finish();
+    second.finish();
+    for (const answer of [await first.answer, await second.answer]) expect(answer.status).toBe(201);
   });
 
   it("gives the place back and removes the temporary file when a file is too large, refused or missing", async () => {
