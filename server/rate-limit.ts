@@ -53,12 +53,13 @@ export class PerInstanceFallbackStore implements Store {
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
-    const local = await this.local.increment(key);
+    const local = copy(await this.local.increment(key));
     return this.fromShared(() => this.shared.increment(key), local);
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const local = await this.local.get(key);
+    const found = await this.local.get(key);
+    const local = found && copy(found);
     if (!this.shared.get) return local;
     const get = this.shared.get.bind(this.shared);
     return this.fromShared(() => get(key), local);
@@ -111,6 +112,11 @@ export class PerInstanceFallbackStore implements Store {
       `Rate limit: the shared count in the database failed (${reason}); each instance limits clients on its own count until it answers again (logged at most once a minute).`,
     );
   }
+}
+
+/** The count as it is now: the memory store answers with its own record, which later hits change. */
+function copy({ totalHits, resetTime }: ClientRateLimitInfo): ClientRateLimitInfo {
+  return { totalHits, resetTime };
 }
 
 /** The store of the API's limiter: the shared one with the per-instance fall-back, or the memory store when there is none to share. */
