@@ -21,6 +21,8 @@ import { cleanup, startServer, type ServerProcess } from "./harness";
 const LIMIT = 7;
 const REQUESTS = 45;
 const TOO_MANY = "Too many requests. Please try again later.";
+/** Several servers start at once on a machine that may be loaded: each gets a minute to answer. */
+const START_TIMEOUT_MS = 60_000;
 
 async function subscribe(instance: ServerProcess, i: number): Promise<{ status: number; message?: string }> {
   const response = await fetch(`${instance.url}/api/v1/contact/news-letter`, {
@@ -45,7 +47,7 @@ describe("the rate limit across three instances on one PostgreSQL", () => {
     pool = new Pool({ connectionString: database.url, max: 2 });
     env = { DATABASE_URL: database.url, RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_MS: "600000" };
     // Three machines: each its own DATA_DIR, all starting at once.
-    instances = await Promise.all([0, 1, 2].map(() => startServer({ env })));
+    instances = await Promise.all([0, 1, 2].map(() => startServer({ env, startTimeoutMs: START_TIMEOUT_MS })));
   });
 
   afterAll(async () => {
@@ -73,7 +75,7 @@ describe("the rate limit across three instances on one PostgreSQL", () => {
 
     // An instance dies; a new one starts: the count is in the database, not in a process.
     await instances[0]!.kill("SIGKILL");
-    const fresh = await startServer({ env });
+    const fresh = await startServer({ env, startTimeoutMs: START_TIMEOUT_MS });
     expect(await subscribe(fresh, REQUESTS)).toEqual({ status: 429, message: TOO_MANY });
     expect(await subscribe(instances[1]!, REQUESTS + 1)).toEqual({ status: 429, message: TOO_MANY });
     // The shared count answered every time: no instance fell back to its own.
@@ -103,7 +105,7 @@ describe("the rate limit while ninety connections poll /api/health over a large 
 
   it("refuses a client at its limit (429), and stores nothing of it", async () => {
     const env = { DATABASE_URL: database.url, RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_MS: "600000" };
-    const [first, attacked] = await Promise.all([startServer({ env }), startServer({ env })]);
+    const [first, attacked] = await Promise.all([startServer({ env, startTimeoutMs: START_TIMEOUT_MS }), startServer({ env, startTimeoutMs: START_TIMEOUT_MS })]);
     // The client reaches its limit on one instance.
     const reached = await Promise.all(Array.from({ length: LIMIT }, (_, i) => subscribe(first, i)));
     expect(reached.map((answer) => answer.status)).toEqual(Array(LIMIT).fill(201));
