@@ -26,8 +26,8 @@ import {
 import { buildNotification } from "../mail/notification";
 import { readPatternMessages } from "./pattern-messages";
 import { newRowKey } from "../store/keys";
-import { IdempotencyKeyTaken, PostgresSubmissionStore, type IdempotencyClaim, type IdempotencyHolder, type SubmissionStore } from "../store";
-import { createPostgresRateLimitStore, RATE_LIMIT_PASS_ON_STORE_ERROR } from "../store/postgres/rate-limit-store";
+import { IdempotencyKeyTaken, type IdempotencyClaim, type IdempotencyHolder, type SubmissionStore } from "../store";
+import { rateLimitStore } from "./rate-limit";
 import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate } from "./uploads";
 import type { components } from "../../src/contract/schema";
 
@@ -152,15 +152,15 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     skip: (req) => req.method !== "POST",
     // Each client counted as the limiter's default counts it (IPV6_SUBNET), without that default's
     // checks of the request on every call and its IPv6 parsing of the IPv4 addresses most clients have.
+    // req.ip is the client's address as Express's "trust proxy" setting (TRUST_PROXY) gives it.
     keyGenerator: (req) => {
       const ip = req.ip ?? "";
       return ip.includes(":") ? ipKeyGenerator(ip, IPV6_SUBNET) : ip;
     },
     handler: (_req, _res, next) => next(new ApiError(429, "Too many requests. Please try again later.")),
-    // Several instances on PostgreSQL count each client in one place (on the database's clock); one process counts in memory.
-    ...(options.store instanceof PostgresSubmissionStore
-      ? { store: createPostgresRateLimitStore(options.store.pool, { prefix: "forms:" }), passOnStoreError: RATE_LIMIT_PASS_ON_STORE_ERROR }
-      : {}),
+    // Several instances on PostgreSQL count each client in one place (on the database's clock), and
+    // each on its own when the database does not answer; one process counts in memory.
+    store: rateLimitStore(options.store.rateLimitStore?.("forms:")),
   });
   // A request whose Idempotency-Key another one still being handled holds is answered 409 before its body is read.
   const isValidKey = idempotencyKeyRule(apiSpec);
@@ -223,11 +223,8 @@ export function apiRouter(options: ApiOptions): Router {
     // Every answer says where its contract and reference are (RFC 8631).
     ["Link", SERVICE_LINK],
   ];
-  router.use((req, res, next) => {
+  router.use((_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
-    // Express works req.ip out anew (proxy-addr over X-Forwarded-For) at every read, and the
-    // rate limiter reads it more than once per submission: worked out once here.
-    if (req.method === "POST") Object.defineProperty(req, "ip", { value: req.ip, enumerable: true, configurable: true });
     next();
   });
   router.use(refuseCrossSitePosts);

@@ -1,3 +1,5 @@
+import type { Store as RateLimitStore } from "express-rate-limit";
+
 /**
  * What the API keeps: a submission, its uploaded files and the notification to
  * send, saved together before the API answers 201; then the outbox the
@@ -230,5 +232,12 @@ export interface SubmissionStore {
   purgeSubmissions(createdBefore: Date): Promise<PurgeResult>;
   /** Deletes every submission whose e-mail field is this address (case-insensitive), with its attachment and outbox rows. */
   deleteSubmissionsByEmail(email: string): Promise<RemovedSubmission[]>;
+  /**
+   * A rate-limit store (express-rate-limit) that every instance on this store
+   * shares, its keys under `prefix` (one prefix per limiter); absent, or
+   * undefined, when the store serves one process (the limiter then counts in
+   * memory). Its connections are the store's to close (`close`).
+   */
+  rateLimitStore?(prefix: string): RateLimitStore | undefined;
   close(): Promise<void>;
 }

@@ -1,17 +1,38 @@
 /**
  * The rate limit is shared by every instance: three server processes on one
  * PostgreSQL (DATABASE_URL), a burst of submissions from one client spread
- * over them, and exactly RATE_LIMIT_MAX of them are accepted, as one process
- * would. The count lives in the database, so an instance killed with SIGKILL
- * and a new one started afterwards change nothing.
+ * over them while another process keeps a core busy, and exactly
+ * RATE_LIMIT_MAX of them are accepted, as one process would. The count lives
+ * in the database, so an instance killed with SIGKILL and a new one started
+ * afterwards change nothing.
+ *
+ * Its statements do not wait behind the store's other work: with ninety
+ * connections polling /api/health over a large outbox backlog (every
+ * connection of the instance's submission pool busy counting it), a client
+ * already at its limit is still refused, and nothing of it is stored.
  */
+import http from "http";
 import { Pool } from "pg";
+import { keepOneCoreBusy } from "../../testkit/busy-core";
 import { createTestDatabase, startPostgres, type PostgresServer, type TestDatabase } from "../../testkit/postgres";
+import { waitFor } from "../../testkit/wait";
 import { cleanup, startServer, type ServerProcess } from "../../testkit/faults";
 
 const LIMIT = 7;
 const REQUESTS = 45;
 const TOO_MANY = "Too many requests. Please try again later.";
+/** Several servers start at once on a machine that may be loaded: each gets a minute to answer. */
+const START_TIMEOUT_MS = 60_000;
+
+async function subscribe(instance: ServerProcess, i: number): Promise<{ status: number; message?: string }> {
+  const response = await fetch(`${instance.url}/api/v1/contact/news-letter`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: `visitor${i}@example.org`, mailType: "newsletter" }),
+  });
+  const body = (await response.json()) as { message?: string };
+  return { status: response.status, message: body.message };
+}
 
 describe("the rate limit across three instances on one PostgreSQL", () => {
   let postgres: PostgresServer | undefined;
@@ -26,7 +47,7 @@ describe("the rate limit across three instances on one PostgreSQL", () => {
     pool = new Pool({ connectionString: database.url, max: 2 });
     env = { DATABASE_URL: database.url, RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_MS: "600000" };
     // Three machines: each its own DATA_DIR, all starting at once.
-    instances = await Promise.all([0, 1, 2].map(() => startServer({ env })));
+    instances = await Promise.all([0, 1, 2].map(() => startServer({ env, startTimeoutMs: START_TIMEOUT_MS })));
   });
 
   afterAll(async () => {
@@ -36,18 +57,14 @@ describe("the rate limit across three instances on one PostgreSQL", () => {
     await postgres?.stop();
   });
 
-  async function subscribe(instance: ServerProcess, i: number): Promise<{ status: number; message?: string }> {
-    const response = await fetch(`${instance.url}/api/v1/contact/news-letter`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: `visitor${i}@example.org`, mailType: "newsletter" }),
-    });
-    const body = (await response.json()) as { message?: string };
-    return { status: response.status, message: body.message };
-  }
-
-  it("accepts exactly the limit of a burst spread over the three, and keeps the count when one dies", async () => {
-    const answers = await Promise.all(Array.from({ length: REQUESTS }, (_, i) => subscribe(instances[i % 3]!, i)));
+  it("accepts exactly the limit of a burst spread over the three while another process keeps a core busy, and keeps the count when one dies", async () => {
+    const busy = await keepOneCoreBusy();
+    let answers: { status: number; message?: string }[];
+    try {
+      answers = await Promise.all(Array.from({ length: REQUESTS }, (_, i) => subscribe(instances[i % 3]!, i)));
+    } finally {
+      await busy.stop();
+    }
 
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(LIMIT);
     const refused = answers.filter((answer) => answer.status === 429);
@@ -58,8 +75,89 @@ describe("the rate limit across three instances on one PostgreSQL", () => {
 
     // An instance dies; a new one starts: the count is in the database, not in a process.
     await instances[0]!.kill("SIGKILL");
-    const fresh = await startServer({ env });
+    const fresh = await startServer({ env, startTimeoutMs: START_TIMEOUT_MS });
     expect(await subscribe(fresh, REQUESTS)).toEqual({ status: 429, message: TOO_MANY });
     expect(await subscribe(instances[1]!, REQUESTS + 1)).toEqual({ status: 429, message: TOO_MANY });
+    // The shared count answered every time: no instance fell back to its own.
+    for (const instance of instances) expect(instance.output()).not.toMatch(/Rate limit: the shared count/);
+  });
+});
+
+describe("the rate limit while ninety connections poll /api/health over a large outbox backlog", () => {
+  const BACKLOG = 400_000;
+  const POLLERS = 90;
+  let postgres: PostgresServer | undefined;
+  let database: TestDatabase;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    if (!process.env.TEST_DATABASE_URL) postgres = await startPostgres();
+    database = await createTestDatabase(postgres?.url ?? process.env.TEST_DATABASE_URL);
+    pool = new Pool({ connectionString: database.url, max: 2 });
+  });
+
+  afterAll(async () => {
+    await cleanup();
+    await pool?.end();
+    await database?.drop();
+    await postgres?.stop();
+  });
+
+  it("refuses a client at its limit (429), and stores nothing of it", async () => {
+    const env = { DATABASE_URL: database.url, RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_MS: "600000" };
+    const [first, attacked] = await Promise.all([startServer({ env, startTimeoutMs: START_TIMEOUT_MS }), startServer({ env, startTimeoutMs: START_TIMEOUT_MS })]);
+    // The client reaches its limit on one instance.
+    const reached = await Promise.all(Array.from({ length: LIMIT }, (_, i) => subscribe(first, i)));
+    expect(reached.map((answer) => answer.status)).toEqual(Array(LIMIT).fill(201));
+
+    // A backlog of undelivered notifications, not due yet (the dispatchers leave it alone): /api/health counts it at each call.
+    await pool.query(
+      `WITH s AS (INSERT INTO submissions (id, mail_type, payload) VALUES (gen_random_uuid(), 'contact', '{}') RETURNING id)
+       INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, subject, body, attachments, message_id, mail_date, next_attempt_at, pending_since)
+       SELECT gen_random_uuid(), s.id, 'from@example.com', 'to@example.com', 'to@example.com', 'Backlog', repeat('x', 200), '[]', 'backlog-' || n || '@example.com', now(), now() + interval '1 day', now()
+       FROM s, generate_series(1, $1) AS n`,
+      [BACKLOG],
+    );
+    await pool.query("ANALYZE outbox");
+
+    // Ninety connections (one client, as an attacker has) poll the other instance's /api/health without pause.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: POLLERS });
+    let polling = true;
+    let polls = 0;
+    const poll = async () => {
+      while (polling) {
+        await new Promise<void>((resolve) => {
+          const req = http.get(`${attacked.url}/api/health`, { agent }, (res) => {
+            res.resume();
+            res.on("end", resolve);
+            res.on("error", () => resolve());
+          });
+          req.on("error", () => resolve());
+        });
+        polls += 1;
+      }
+    };
+    const pollers = Array.from({ length: POLLERS }, () => poll());
+    try {
+      // Every connection of the attacked instance's submission pool (10) is busy counting the backlog, more polls queued behind.
+      await waitFor(async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name = 'industrial-group-site' AND state = 'active' AND query LIKE '%FROM outbox%'`,
+        );
+        return rows[0]!.n >= 10;
+      }, 60_000);
+
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => subscribe(attacked, LIMIT + i)));
+      expect(answers).toEqual(Array(5).fill({ status: 429, message: TOO_MANY }));
+      // The shared count answered: the attacked instance did not fall back to its own (which has never seen this client).
+      expect(attacked.output()).not.toMatch(/Rate limit: the shared count/);
+    } finally {
+      polling = false;
+      await Promise.all(pollers);
+      agent.destroy();
+    }
+    expect(polls).toBeGreaterThan(0);
+    expect((await pool.query("SELECT count(*)::int AS n FROM submissions WHERE mail_type <> 'contact'")).rows[0]).toEqual({ n: LIMIT });
   });
 });

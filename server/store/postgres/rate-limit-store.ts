@@ -10,24 +10,15 @@
  * concurrent requests on several instances are each counted once, and the
  * instances' own clocks play no part.
  *
- * When the database does not answer: use it with `passOnStoreError:
- * RATE_LIMIT_PASS_ON_STORE_ERROR` (fail open, see there). No call waits longer
- * than `timeoutMs`, whatever the pool's settings.
+ * Its statements run on a pool of their own (`createRateLimitPool`): a few
+ * connections opened at start and kept, so that a count never waits for a
+ * connection to be made, nor in the queue of the submissions' pool behind
+ * slower work (health checks over a large outbox, file uploads). No call waits
+ * longer than `timeoutMs` (see `query`); one that fails is answered by the
+ * per-instance count that `server/rate-limit.ts` keeps beside it.
  */
-import type { Pool, QueryConfig, QueryResultRow } from "pg";
+import { Pool, type QueryConfig, type QueryResultRow } from "pg";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
-
-/**
- * Fail open: a request whose count cannot be read or written (database
- * unreachable, or slower than `timeoutMs`) goes on without being limited, and
- * the error is logged. A submission needs the same database: while it is down
- * the submission itself fails and is answered 503, so nothing is acknowledged
- * without being stored, and the limit has nothing to protect. When only the
- * counting fails (a lock, a slow moment) a lead gets through instead of being
- * refused; losing a lead is worse than a few requests over the limit for the
- * length of an incident. Connection limits per client still apply.
- */
-export const RATE_LIMIT_PASS_ON_STORE_ERROR = true;
 
 export interface PostgresRateLimitStoreOptions {
   /**
@@ -37,7 +28,7 @@ export interface PostgresRateLimitStoreOptions {
   prefix?: string;
   /** Length of the window in ms; taken from the limiter's options (`init`) when not given. */
   windowMs?: number;
-  /** Longest wait for one call, in ms, connecting included; then it fails (and the limiter fails open). */
+  /** Longest wait for one call, in ms, connecting included (see `query`); then it fails (and the per-instance count answers). */
   timeoutMs?: number;
   /** Ended windows of this prefix are deleted at most this often, in ms (never on every request). */
   cleanupIntervalMs?: number;
@@ -48,6 +39,16 @@ export interface PostgresRateLimitStoreOptions {
 export const DEFAULT_RATE_LIMIT_PREFIX = "rl:";
 export const DEFAULT_RATE_LIMIT_STORE_TIMEOUT_MS = 2_000;
 export const DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS = 60_000;
+/** Connections of the rate limit's own pool: each count is one short statement on one row. */
+export const DEFAULT_RATE_LIMIT_POOL_SIZE = 2;
+/** How often a waiting call looks at the time it has waited, in ms (see `query`). */
+const WAIT_TICK_MS = 100;
+/**
+ * node-postgres gives up on a statement after this many timeouts (its timer
+ * counts wall-clock time): the connection of a server that stopped answering
+ * is then dropped from the pool instead of being held for ever.
+ */
+const BACKSTOP_TIMEOUTS = 5;
 
 /** The window as an SQL interval, from its length in ms ($3 in every statement below). */
 const WINDOW = "($3::double precision * interval '1 millisecond')";
@@ -151,14 +152,29 @@ export class PostgresRateLimitStore implements Store {
   }
 
   /**
-   * One statement, bounded by timeoutMs: `query_timeout` bounds the wait for
-   * the answer, the timer also the wait for a connection (a pool without
-   * connectionTimeoutMillis waits for ever on a host that never answers).
+   * One statement, given up after timeoutMs of waiting, the wait for a
+   * connection included (a pool without connectionTimeoutMillis waits for ever
+   * on a host that never answers). The wait is counted in ticks of
+   * WAIT_TICK_MS, a tick that came late counting once: a stretch in which this
+   * process did not run (its event loop held by synchronous work, or no CPU
+   * left for it on a busy machine) is not taken as the database being slow, so
+   * an answer already in the socket is read before the call gives up. On the
+   * database's side, the pool's `statement_timeout` (createRateLimitPool)
+   * bounds the statement itself, lock waits included.
    */
   private async query<Row extends QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RateLimitStoreTimeout(this.timeoutMs)), this.timeoutMs);
+      let waited = 0;
+      let last = performance.now();
+      const tick = () => {
+        const now = performance.now();
+        waited += Math.min(now - last, WAIT_TICK_MS);
+        last = now;
+        if (waited >= this.timeoutMs) reject(new RateLimitStoreTimeout(this.timeoutMs));
+        else timer = setTimeout(tick, Math.min(WAIT_TICK_MS, this.timeoutMs - waited));
+      };
+      timer = setTimeout(tick, Math.min(WAIT_TICK_MS, this.timeoutMs));
     });
     const running = this.pool.query<Row>(this.statement(text, values));
     // A late failure after the timeout has already answered must not go unhandled.
@@ -173,7 +189,7 @@ export class PostgresRateLimitStore implements Store {
 
   /** node-postgres reads `query_timeout` per query too (its types list it only for the client). */
   private statement(text: string, values: unknown[]): QueryConfig {
-    const statement: QueryConfig & { query_timeout: number } = { text, values, query_timeout: this.timeoutMs };
+    const statement: QueryConfig & { query_timeout: number } = { text, values, query_timeout: this.timeoutMs * BACKSTOP_TIMEOUTS };
     return statement;
   }
 
@@ -194,9 +210,10 @@ export class PostgresRateLimitStore implements Store {
 
 /**
  * The store for one limiter, e.g.
- * `rateLimit({ windowMs, limit, store: createPostgresRateLimitStore(pool, { prefix: "forms:" }), passOnStoreError: RATE_LIMIT_PASS_ON_STORE_ERROR })`.
- * A store serves one limiter (express-rate-limit refuses to share one); give
- * each limiter its own prefix.
+ * `rateLimit({ windowMs, limit, store: withPerInstanceFallback(createPostgresRateLimitStore(pool, { prefix: "forms:" })) })`
+ * (server/rate-limit.ts), on a pool of createRateLimitPool. A store serves one
+ * limiter (express-rate-limit refuses to share one); give each limiter its own
+ * prefix.
  */
 export function createPostgresRateLimitStore(pool: Pool, options: PostgresRateLimitStoreOptions = {}): PostgresRateLimitStore {
   return new PostgresRateLimitStore(pool, options);
@@ -211,4 +228,44 @@ function positive(value: unknown, name: string): number {
     throw new Error(`The rate-limit store's ${name} must be a positive number of ms (got ${String(value)})`);
   }
   return value;
+}
+
+export interface RateLimitPoolOptions {
+  /** Connections opened at start and kept open (DEFAULT_RATE_LIMIT_POOL_SIZE). */
+  size?: number;
+  /** The database ends a statement of this pool that runs longer, lock waits included (DEFAULT_RATE_LIMIT_STORE_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+  /** Where a lost idle connection is reported. */
+  log?: (message: string) => void;
+}
+
+/**
+ * The rate limit's own pool: `size` connections, all kept open once made (no
+ * idle time-out), each statement bounded by the database's
+ * `statement_timeout`. Its connections are opened by `warmUpPool`, before the
+ * first request needs one.
+ */
+export function createRateLimitPool(connectionString: string, options: RateLimitPoolOptions = {}): Pool {
+  const size = options.size ?? DEFAULT_RATE_LIMIT_POOL_SIZE;
+  const pool = new Pool({
+    connectionString,
+    max: size,
+    // Never fewer: idle connections are not closed, the next count finds one ready.
+    min: size,
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_RATE_LIMIT_STORE_TIMEOUT_MS,
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    application_name: "industrial-group-site rate limit",
+  });
+  // An idle connection that breaks is dropped by the pool (and made again when needed); without a listener it would end the process.
+  pool.on("error", (err) => (options.log ?? console.error)(`PostgreSQL connection of the rate limit lost: ${err.message}`));
+  return pool;
+}
+
+/** Opens every connection of the pool now (at start), rather than on the requests that would wait for them. */
+export async function warmUpPool(pool: Pool, size = DEFAULT_RATE_LIMIT_POOL_SIZE): Promise<void> {
+  const clients = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()));
+  for (const client of clients) if (client.status === "fulfilled") client.value.release();
+  const failed = clients.find((client) => client.status === "rejected");
+  if (failed) throw failed.reason;
 }

@@ -19,6 +19,8 @@ import {
   type RemovedSubmission,
   type SubmissionStore,
 } from "../types";
+import type { Store as RateLimitStore } from "express-rate-limit";
+import { createPostgresRateLimitStore, createRateLimitPool, warmUpPool } from "./rate-limit-store";
 import { migratePostgres } from "./migrate";
 
 interface OutboxRow extends ClaimedRow {
@@ -66,8 +68,15 @@ const UNDELIVERED = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id
 export class PostgresSubmissionStore implements SubmissionStore {
   readonly pool: Pool;
   private readonly migrated: Promise<void>;
+  private readonly connectionString: string;
+  private readonly log: (message: string) => void;
+  /** The rate limit's own connections (made with its first store), so that its counts never queue behind the submissions' work. */
+  private rateLimitPool: Pool | undefined;
+  private rateLimitPoolWarm: Promise<void> | undefined;
 
   constructor(connectionString: string, options: { log?: (message: string) => void } = {}) {
+    this.connectionString = connectionString;
+    this.log = options.log ?? ((message) => console.error(message));
     this.pool = new Pool({
       connectionString,
       max: 10,
@@ -82,9 +91,30 @@ export class PostgresSubmissionStore implements SubmissionStore {
     this.migrated.catch(() => undefined);
   }
 
-  /** Resolves once the schema is this release's (migrations applied), or rejects with why not. */
+  /**
+   * Resolves once the schema is this release's (migrations applied), or
+   * rejects with why not; with a rate-limit store made, once its connections
+   * are open too (or failed to open: the limiter then counts per instance
+   * until they can be made).
+   */
   ready(): Promise<void> {
-    return this.migrated;
+    if (!this.rateLimitPoolWarm) return this.migrated;
+    return Promise.all([this.migrated, this.rateLimitPoolWarm]).then(() => undefined);
+  }
+
+  /** The shared count of the rate limit, table rate_limits, on a small pool of its own opened now. */
+  rateLimitStore(prefix: string): RateLimitStore {
+    if (!this.rateLimitPool) {
+      const pool = createRateLimitPool(this.connectionString, { log: this.log });
+      this.rateLimitPool = pool;
+      this.rateLimitPoolWarm = warmUpPool(pool).catch((err: unknown) => {
+        this.log(`The rate limit's connections could not be opened at start: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    }
+    return createPostgresRateLimitStore(this.rateLimitPool, {
+      prefix,
+      onCleanupError: (err) => this.log(`Rate limit: clean-up of ended windows failed: ${err instanceof Error ? err.message : String(err)}`),
+    });
   }
 
   private async query<R extends object>(text: string, values: unknown[] = []): Promise<{ rows: R[]; rowCount: number }> {
@@ -409,6 +439,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
 
   async close(): Promise<void> {
     await this.migrated.catch(() => undefined);
-    await this.pool.end();
+    await this.rateLimitPoolWarm;
+    await Promise.all([this.pool.end(), this.rateLimitPool?.end()]);
   }
 }

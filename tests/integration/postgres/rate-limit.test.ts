@@ -1,17 +1,19 @@
 /**
  * The rate limit shared by every instance: express-rate-limit with the
- * PostgreSQL store (server/store/postgres/rate-limit-store.ts) against a real PostgreSQL,
- * each "instance" an Express app with its own store and its own pool, as
- * separate processes would have.
+ * PostgreSQL store (server/store/postgres/rate-limit-store.ts) and its per-instance fall-back
+ * (server/api/rate-limit.ts) against a real PostgreSQL, each "instance" an Express
+ * app with its own store and its own pool, as separate processes would have.
  */
 import http from "http";
 import net from "net";
 import express from "express";
 import { rateLimit, type Options } from "express-rate-limit";
 import { Pool } from "pg";
+import { PerInstanceFallbackStore } from "../../../server/api/rate-limit";
 import {
   createPostgresRateLimitStore,
-  RATE_LIMIT_PASS_ON_STORE_ERROR,
+  createRateLimitPool,
+  warmUpPool,
   type PostgresRateLimitStore,
   type PostgresRateLimitStoreOptions,
 } from "../../../server/store/postgres/rate-limit-store";
@@ -45,15 +47,27 @@ function pool(connectionString = database.url, extra: ConstructorParameters<type
   return created;
 }
 
+/** The rate limit's own pool, as the PostgreSQL store makes it (its connections opened before use). */
+async function rateLimitPool(extra: { statementTimeoutMs?: number } = {}): Promise<Pool> {
+  const created = createRateLimitPool(database.url, { log: () => undefined, ...extra });
+  pools.push(created);
+  await warmUpPool(created);
+  return created;
+}
+
 interface Instance {
   url: string;
   store: PostgresRateLimitStore;
-  logged: unknown[];
+  /** What the fall-back logged. */
+  logged: string[];
+  /** What express-rate-limit logged (a store error it let through would be here). */
+  limiterErrors: unknown[];
 }
 
 /**
  * One instance of the API as server/api/index.ts builds it: a limiter on the POST
- * calls with the PostgreSQL store. `/ok` answers 200, `/fail` 400.
+ * calls with the PostgreSQL store and the per-instance fall-back. `/ok`
+ * answers 200, `/fail` 400.
  */
 async function instance(options: {
   limit: number;
@@ -61,19 +75,20 @@ async function instance(options: {
   pool?: Pool;
   store?: PostgresRateLimitStoreOptions;
   limiter?: Partial<Options>;
+  now?: () => number;
 }): Promise<Instance> {
-  const store = createPostgresRateLimitStore(options.pool ?? pool(), options.store);
-  const logged: unknown[] = [];
+  const store = createPostgresRateLimitStore(options.pool ?? (await rateLimitPool()), options.store);
+  const logged: string[] = [];
+  const limiterErrors: unknown[] = [];
   const app = express();
   app.use(
     rateLimit({
       windowMs: options.windowMs,
       limit: options.limit,
-      store,
-      passOnStoreError: RATE_LIMIT_PASS_ON_STORE_ERROR,
+      store: new PerInstanceFallbackStore(store, { log: (message) => logged.push(message), now: options.now }),
       standardHeaders: "draft-8",
       legacyHeaders: false,
-      logger: { error: (error: unknown) => logged.push(error), warn: () => undefined },
+      logger: { error: (error: unknown) => limiterErrors.push(error), warn: () => undefined },
       ...options.limiter,
     }),
   );
@@ -87,7 +102,7 @@ async function instance(options: {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, store, logged };
+  return { url: `http://127.0.0.1:${port}`, store, logged, limiterErrors };
 }
 
 async function post(url: string): Promise<number> {
@@ -123,7 +138,7 @@ describe("PostgreSQL rate-limit store", () => {
     const counted = await rows(prefix);
     expect(counted).toHaveLength(1);
     expect(counted[0]!.hits).toBe(requests);
-    for (const { logged } of instances) expect(logged).toEqual([]);
+    for (const { logged, limiterErrors } of instances) expect([...logged, ...limiterErrors]).toEqual([]);
   });
 
   it("opens a new window when the last one has ended, on the database's clock", async () => {
@@ -233,20 +248,24 @@ describe("PostgreSQL rate-limit store", () => {
     expect((await unset.increment("k")).totalHits).toBe(1);
   });
 
-  describe("when the database does not answer, requests go on unlimited (fail open) without waiting", () => {
+  describe("when the database does not answer, each instance limits on its own count (never unlimited), without waiting", () => {
+    const FALLBACK = /^Rate limit: the shared count in the database failed \(.+\); each instance limits clients on its own count until it answers again/;
+
     it("a closed port", async () => {
       const closed = await closedPort();
-      const { url, store, logged } = await instance({
+      const { url, store, logged, limiterErrors } = await instance({
         limit: 1,
         windowMs: 60_000,
         pool: pool(`postgres://postgres@127.0.0.1:${closed}/postgres`),
         store: { prefix: freshPrefix(), timeoutMs: 1_000 },
       });
       await expect(store.increment("k")).rejects.toThrow();
-      const started = Date.now();
-      expect([await post(`${url}/ok`), await post(`${url}/ok`)]).toEqual([200, 200]);
-      expect(Date.now() - started).toBeLessThan(2_000);
-      expect(logged).toHaveLength(2);
+      expect([await post(`${url}/ok`), await post(`${url}/ok`), await post(`${url}/ok`)]).toEqual([200, 429, 429]);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(FALLBACK);
+      // No client address in the log.
+      expect(logged[0]).not.toMatch(/127\.0\.0\.1(?!:)/);
+      expect(limiterErrors).toEqual([]);
     });
 
     it("a server that accepts connections and never answers", async () => {
@@ -259,23 +278,61 @@ describe("PostgreSQL rate-limit store", () => {
         // A pool without connectionTimeoutMillis would wait for ever: the store's timeout still answers.
         const hung = pool(`postgres://postgres@127.0.0.1:${port}/postgres`, { connectionTimeoutMillis: 0 });
         const { url, logged } = await instance({ limit: 1, windowMs: 60_000, pool: hung, store: { prefix: freshPrefix(), timeoutMs: 500 } });
-        const started = Date.now();
         const statuses = await Promise.all([post(`${url}/ok`), post(`${url}/ok`), post(`${url}/ok`)]);
-        expect(statuses).toEqual([200, 200, 200]);
-        expect(Date.now() - started).toBeLessThan(2_000);
-        expect(String(logged[0])).toMatch(/did not answer within 500 ms/);
+        expect(statuses.sort()).toEqual([200, 429, 429]);
+        expect(logged).toHaveLength(1);
+        expect(logged[0]).toMatch(/did not answer within 500 ms/);
       } finally {
         sockets.forEach((socket) => socket.destroy());
         await new Promise((resolve) => silent.close(resolve));
       }
     });
 
-    it("a pool that was ended", async () => {
+    it("a pool that was ended, logged at most once a minute on the clock it is given", async () => {
       const ended = pool();
-      const { url, logged } = await instance({ limit: 1, windowMs: 60_000, pool: ended, store: { prefix: freshPrefix() } });
+      let now = 1_000_000;
+      const { url, logged } = await instance({ limit: 2, windowMs: 60_000, pool: ended, store: { prefix: freshPrefix() }, now: () => now });
       await ended.end();
-      expect([await post(`${url}/ok`), await post(`${url}/ok`)]).toEqual([200, 200]);
+      expect([await post(`${url}/ok`), await post(`${url}/ok`), await post(`${url}/ok`)]).toEqual([200, 200, 429]);
+      expect(logged).toHaveLength(1);
+      now += 59_999;
+      expect(await post(`${url}/ok`)).toBe(429);
+      expect(logged).toHaveLength(1);
+      now += 1;
+      expect(await post(`${url}/ok`)).toBe(429);
       expect(logged).toHaveLength(2);
+      expect(logged[1]).toMatch(FALLBACK);
+    });
+
+    it("a row held by a lock (slow database): the count goes on per instance, and back to the shared one once the lock is gone", async () => {
+      const prefix = freshPrefix();
+      // The database ends a count waiting on the lock after 300 ms (statement_timeout), before the store gives up on it: none of them is counted later.
+      const slowPool = await rateLimitPool({ statementTimeoutMs: 300 });
+      const first = await instance({ limit: 2, windowMs: 60_000, pool: slowPool, store: { prefix, timeoutMs: 5_000 } });
+      const second = await instance({ limit: 2, windowMs: 60_000, pool: slowPool, store: { prefix, timeoutMs: 5_000 } });
+      expect([await post(`${first.url}/ok`), await post(`${first.url}/ok`)]).toEqual([200, 200]);
+      expect(await post(`${second.url}/ok`)).toBe(429); // shared: the client is at its limit everywhere
+
+      // Another transaction holds the client's row: every count waits on it.
+      const holder = await database.admin.connect();
+      try {
+        await holder.query("BEGIN");
+        await holder.query("SELECT hits FROM rate_limits WHERE prefix = $1 FOR UPDATE", [prefix]);
+        // The first instance has taken two hits itself: it refuses on its own count.
+        expect(await post(`${first.url}/ok`)).toBe(429);
+        // The second one has taken one: one more, then refused. Per instance, never unlimited.
+        expect([await post(`${second.url}/ok`), await post(`${second.url}/ok`), await post(`${second.url}/ok`)]).toEqual([200, 429, 429]);
+        expect(first.logged).toHaveLength(1);
+        expect(first.logged[0]).toMatch(FALLBACK);
+        expect(second.logged).toHaveLength(1);
+      } finally {
+        await holder.query("ROLLBACK");
+        holder.release();
+      }
+      // The shared count answers again: it counted none of the hits taken meanwhile.
+      expect(await post(`${first.url}/ok`)).toBe(429);
+      expect(first.logged[1]).toBe("Rate limit: the shared count answers again; clients are counted over all instances.");
+      expect((await rows(prefix))[0]!.hits).toBe(4);
     });
   });
 });

@@ -14,6 +14,7 @@ import request from "supertest";
 import { createOutboxDispatcher } from "../../../server/mail/outbox";
 import { IdempotencyKeyTaken, PostgresSubmissionStore } from "../../../server/store";
 import type { IncomingFile, NewSubmission } from "../../../server/store";
+import { keepOneCoreBusy } from "../../../testkit/busy-core";
 import { createTestDatabase, type TestDatabase } from "../../../testkit/postgres";
 import { makePdf } from "../../../testkit/documents";
 import { API, expectAccepted, startTestApp } from "../../../testkit/contract-app";
@@ -266,11 +267,13 @@ describe("personal data", () => {
 });
 
 describe("the API on PostgreSQL", () => {
-  it("counts a client's submissions over three instances in one place: exactly the limit is accepted", async () => {
+  it("counts a client's submissions over three instances in one place: exactly the limit is accepted, with another process keeping a core busy", async () => {
     const limit = 5;
-    const instances = await Promise.all([open(), open(), open()]).then((three) =>
-      three.map((store) => startTestApp({ rateLimitMax: limit, rateLimitWindowMs: 60_000 }, {}, store)),
-    );
+    const stores = await Promise.all([open(), open(), open()]);
+    const instances = stores.map((store) => startTestApp({ rateLimitMax: limit, rateLimitWindowMs: 60_000 }, {}, store));
+    // As the server does, the instances serve once their store is ready: the rate limit's own connections are open then.
+    await Promise.all(stores.map((store) => store.ready()));
+    const busy = await keepOneCoreBusy();
     try {
       const answers = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
@@ -281,8 +284,44 @@ describe("the API on PostgreSQL", () => {
       );
       expect(answers.filter((res) => res.status === 201)).toHaveLength(limit);
       expect(answers.filter((res) => res.status === 429)).toHaveLength(12 - limit);
+      // Each hit was counted in the shared count, none let through or counted per instance.
+      expect((await rows<{ hits: number }>("SELECT hits FROM rate_limits WHERE prefix = 'forms:'")).map((row) => row.hits)).toEqual([12]);
+      expect(await rows("SELECT id FROM submissions WHERE payload->>'email' LIKE 'many%@example.org'")).toHaveLength(limit);
     } finally {
+      await busy.stop();
       for (const instance of instances) fs.rmSync(instance.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps refusing a client over the limit, per instance, while the shared count cannot answer (never unlimited)", async () => {
+    const store = await open();
+    const test = startTestApp({ rateLimitMax: 2, rateLimitWindowMs: 60_000 }, {}, store);
+    await store.ready();
+    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const admin = await open();
+    await admin.pool.query("DELETE FROM rate_limits WHERE prefix = 'forms:'");
+    const subscribe = (i: number) =>
+      request(test.app)
+        .post(`${API}/news-letter`)
+        .send({ email: `locked${i}@example.org`, mailType: "news_letter" });
+    const holder = await admin.pool.connect();
+    try {
+      expect([(await subscribe(1)).status, (await subscribe(2)).status]).toEqual([201, 201]);
+      // The client's row is locked by another transaction: the count waits until the database ends it (statement_timeout).
+      await holder.query("BEGIN");
+      await holder.query("SELECT hits FROM rate_limits WHERE prefix = 'forms:' FOR UPDATE");
+      const refused = await subscribe(3);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ message: "Too many requests. Please try again later." });
+      expect(logged.mock.calls.map(([message]) => String(message)).filter((message) => message.startsWith("Rate limit:"))).toEqual([
+        expect.stringMatching(/^Rate limit: the shared count in the database failed \(.*statement timeout.*\); each instance limits clients on its own count/),
+      ]);
+      expect(await rows("SELECT id FROM submissions WHERE payload->>'email' LIKE 'locked%@example.org'")).toHaveLength(2);
+    } finally {
+      await holder.query("ROLLBACK").catch(() => undefined);
+      holder.release();
+      logged.mockRestore();
+      fs.rmSync(test.dataDir, { recursive: true, force: true });
     }
   });
 

@@ -1,0 +1,125 @@
+/**
+ * The count behind the API's rate limit. One process (SQLite): express-rate-
+ * limit's memory store. Several instances (PostgreSQL): the count shared in
+ * the database (server/store/postgres/rate-limit-store.ts), with a per-instance count beside it
+ * that answers whenever the shared one does not (database down, or slower
+ * than its time-out): the limit then holds per instance (RATE_LIMIT_MAX per
+ * window on each instance) instead of switching itself off.
+ */
+import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from "express-rate-limit";
+
+/** A fall-back to the per-instance count is logged at most this often. */
+export const FALLBACK_LOG_INTERVAL_MS = 60_000;
+
+export interface FallbackOptions {
+  /** Where the fall-back (and the return to the shared count) is logged; console.error by default. */
+  log?: (message: string) => void;
+  /** The clock of the logging interval (Date.now by default). */
+  now?: () => number;
+}
+
+/**
+ * Counts every hit both in the shared store and in this process's memory, and
+ * answers with the shared count, or with the memory's when the shared store
+ * fails. The memory holds every hit this instance took (not only those made
+ * while the shared store was failing), so a client already at its limit on
+ * this instance stays refused when the database stops answering. Never throws
+ * for the shared store's sake: the limiter needs no `passOnStoreError`.
+ *
+ * The logged message names neither the client nor its key.
+ */
+export class PerInstanceFallbackStore implements Store {
+  readonly localKeys = false;
+  readonly prefix?: string;
+  private readonly local = new MemoryStore();
+  private readonly log: (message: string) => void;
+  private readonly now: () => number;
+  private lastLogged: number | undefined;
+  /** A fall-back was logged and the shared store has not answered since. */
+  private fallenBack = false;
+
+  constructor(
+    private readonly shared: Store,
+    options: FallbackOptions = {},
+  ) {
+    this.prefix = shared.prefix;
+    this.log = options.log ?? ((message) => console.error(message));
+    this.now = options.now ?? Date.now;
+  }
+
+  init(options: Options): void {
+    this.shared.init?.(options);
+    this.local.init(options);
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const local = copy(await this.local.increment(key));
+    return this.fromShared(() => this.shared.increment(key), local);
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const found = await this.local.get(key);
+    const local = found && copy(found);
+    if (!this.shared.get) return local;
+    const get = this.shared.get.bind(this.shared);
+    return this.fromShared(() => get(key), local);
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.local.decrement(key);
+    await this.fromShared(() => this.shared.decrement(key), undefined);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.local.resetKey(key);
+    await this.fromShared(() => this.shared.resetKey(key), undefined);
+  }
+
+  async resetAll(): Promise<void> {
+    await this.local.resetAll();
+    if (!this.shared.resetAll) return;
+    const resetAll = this.shared.resetAll.bind(this.shared);
+    await this.fromShared(() => resetAll(), undefined);
+  }
+
+  async shutdown(): Promise<void> {
+    await this.local.shutdown();
+    await this.shared.shutdown?.();
+  }
+
+  /** The shared store's answer, or `fallback` (logged) when it fails. */
+  private async fromShared<T>(call: () => T | Promise<T>, fallback: T): Promise<T> {
+    try {
+      const answer = await call();
+      if (this.fallenBack) {
+        this.fallenBack = false;
+        this.log("Rate limit: the shared count answers again; clients are counted over all instances.");
+      }
+      return answer;
+    } catch (error) {
+      this.fellBack(error);
+      return fallback;
+    }
+  }
+
+  private fellBack(error: unknown): void {
+    const now = this.now();
+    if (this.lastLogged !== undefined && now - this.lastLogged < FALLBACK_LOG_INTERVAL_MS) return;
+    this.lastLogged = now;
+    this.fallenBack = true;
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    this.log(
+      `Rate limit: the shared count in the database failed (${reason}); each instance limits clients on its own count until it answers again (logged at most once a minute).`,
+    );
+  }
+}
+
+/** The count as it is now: the memory store answers with its own record, which later hits change. */
+function copy({ totalHits, resetTime }: ClientRateLimitInfo): ClientRateLimitInfo {
+  return { totalHits, resetTime };
+}
+
+/** The store of the API's limiter: the shared one with the per-instance fall-back, or the memory store when there is none to share. */
+export function rateLimitStore(shared: Store | undefined, options: FallbackOptions = {}): Store {
+  return shared ? new PerInstanceFallbackStore(shared, options) : new MemoryStore();
+}
