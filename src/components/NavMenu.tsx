@@ -17,9 +17,9 @@ interface NavMenuProps {
  * it, arrow keys move between links, Escape closes it and returns focus to
  * the button, and moving focus or clicking elsewhere closes it.
  */
-/** Hover-to-open applies only where the menu is a dropdown (wide screens with a mouse). */
+/** Hover-to-open applies only where the menu is a dropdown (wide screens with a mouse; the width is Header.module.css's). */
 function canHover(): boolean {
-  return window.matchMedia("(hover: hover) and (min-width: 1100px)").matches;
+  return window.matchMedia("(hover: hover) and (min-width: 1280px)").matches;
 }
 
 export function NavMenu({ label, items, hover = false }: NavMenuProps): React.ReactElement {

@@ -45,7 +45,7 @@ export function HeaderEnquiry(): React.ReactElement {
 
   return (
     <>
-      <Link to="/enquiry" className={styles.link} activeClassName={styles.active} data-testid="header-enquiry">
+      <Link to="/enquiry" className={styles.link} activeClassName={styles.active} title={text.label} data-testid="header-enquiry">
         <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M9 2h6a1 1 0 0 1 1 1v1h3a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V3a1 1 0 0 1 1-1Zm1 2v2h4V4h-4ZM6 6v14h12V6h-2v2H8V6H6Zm2 5h8v2H8v-2Zm0 4h6v2H8v-2Z" />
         </svg>
