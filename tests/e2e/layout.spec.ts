@@ -1,11 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatGst } from "../../src/utils/clock";
-import { sitemapRoutes } from "./built-site";
+import { sitemapRoutes } from "../../testkit/built-site";
+import { waitForHydration } from "../../testkit/e2e";
 
-/** Opens a page and waits until React has hydrated it (the header clock is filled in after hydration). */
+/** Opens a page and waits until React has hydrated it. */
 async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await expect(page.getByTestId("gst-clock")).not.toContainText("--:--", { timeout: 15_000 });
+  await waitForHydration(page);
 }
 
 test.describe("shared header", () => {
