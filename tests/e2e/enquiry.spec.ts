@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import enquiry from "../../data/enquiry.json";
+import quoteRequestWords from "../../data/forms/quote_request.json";
 import { fill } from "../../src/utils/template";
 
 /**
@@ -10,7 +11,7 @@ import { fill } from "../../src/utils/template";
  */
 
 const QUOTE_PATH = "/api/v1/contact/quote_request";
-const SUCCESS = enquiry.form.success;
+const SUCCESS = quoteRequestWords.success;
 
 async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('footer form[data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
