@@ -33,7 +33,7 @@ export interface FormDefinition {
 /** A form's words as its data file holds them (src/schema/forms.graphql). */
 export interface FormWords {
   form: string;
-  fields: { name: string; label: string; options?: { value: string; label: string }[] }[];
+  fieldWords: { name: string; label: string; options?: { value: string; label: string }[] }[];
 }
 
 /** The rules the contract gives an operation (scripts/form-rules.mjs writes them). */
@@ -68,12 +68,12 @@ function defineForm(name: FormName, rulesDir: string, root: string): FormDefinit
   const properties = Object.entries(rules.schema.properties);
   const labels: Record<string, string> = {};
   for (const field of entry.notify) {
-    const label = words.fields.find((f) => f.name === field)?.label;
+    const label = words.fieldWords.find((f) => f.name === field)?.label;
     if (label === undefined) throw new Error(`${entry.data} has no label for ${field}, which the ${name} notification lists`);
     labels[field] = label;
   }
   const options: Record<string, Record<string, string>> = {};
-  for (const field of words.fields) {
+  for (const field of words.fieldWords) {
     const renamed = field.options?.filter((option) => option.label !== option.value) ?? [];
     if (renamed.length > 0) options[field.name] = Object.fromEntries(renamed.map((option) => [option.value, option.label]));
   }

@@ -158,7 +158,7 @@ export function RegisteredFields<V extends FormValues>({ form, words, layout = {
   const f = form as unknown as AnyForm;
   return (
     <>
-      {words.fields
+      {words.fieldWords
         .filter((field) => field.name in form.values)
         .map((field) => (
           <Field key={field.name} form={f} words={words} name={field.name} layout={layout[field.name] ?? {}} />

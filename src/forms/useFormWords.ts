@@ -13,7 +13,7 @@ export interface FieldWords {
 /** A form's words, as its data file holds them. */
 export interface FormWordsData {
   form: string;
-  fields: FieldWords[];
+  fieldWords: FieldWords[];
   submit: string;
   submitting: string | null;
   success: string;
@@ -52,7 +52,7 @@ export function useFormWords(form: FormKey): FormWords {
       forms: allFormsJson {
         nodes {
           form
-          fields {
+          fieldWords {
             name
             label
             hint
@@ -79,5 +79,5 @@ export function useFormWords(form: FormKey): FormWords {
   `);
   const words = data.forms.nodes.find((node) => node.form === form);
   if (!words) throw new Error(`No words for the ${form} form: data/forms/${form}.json is missing`);
-  return { ...words, field: Object.fromEntries(words.fields.map((field) => [field.name, field])), common: data.common };
+  return { ...words, field: Object.fromEntries(words.fieldWords.map((field) => [field.name, field])), common: data.common };
 }

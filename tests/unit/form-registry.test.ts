@@ -67,7 +67,7 @@ describe("the form registry", () => {
 
   it("labels every field of the contract's body (but the fixed mailType) in the form's data file", () => {
     for (const [key, entry] of ENTRIES) {
-      const labelled = new Set(words(key).fields.map((field) => field.name));
+      const labelled = new Set(words(key).fieldWords.map((field) => field.name));
       const unlabelled = Object.keys(rules(entry.operationId).schema.properties).filter((name) => name !== "mailType" && !labelled.has(name));
       expect([key, unlabelled]).toEqual([key, []]);
     }
@@ -75,7 +75,7 @@ describe("the form registry", () => {
 
   it("lists in the notification only fields that the form's data file labels", () => {
     for (const [key, entry] of ENTRIES) {
-      const labelled = new Set(words(key).fields.map((field) => field.name));
+      const labelled = new Set(words(key).fieldWords.map((field) => field.name));
       expect([key, entry.notify.filter((field) => !labelled.has(field))]).toEqual([key, []]);
       expect([key, new Set(entry.notify).size]).toEqual([key, entry.notify.length]);
     }
@@ -114,7 +114,7 @@ describe("the notification's labels are the form's", () => {
 
   it("uses, for each form, the labels of its data file in the registry's order", () => {
     for (const [key, entry] of ENTRIES) {
-      const fields = words(key).fields;
+      const fields = words(key).fieldWords;
       const body = Object.fromEntries(entry.notify.map((field) => [field, `value of ${field}`]));
       const lines = notify(key, { ...body, mailType: entry.mailType }).text.split("\n");
       const labelled = entry.notify.map((field) => `${fields.find((f) => f.name === field)?.label}: value of ${field}`);
