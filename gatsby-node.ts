@@ -5,7 +5,8 @@ import { writeCrawlFiles } from "./src/build/site-files/crawl";
 import { writeSiteImages } from "./src/build/site-files/icons";
 import { deferBundleScriptsIn } from "./src/build/site-files/after-paint";
 import { refreshInlinedStylesheets } from "./src/build/site-files/inline-css";
-import { CATALOGUE_ASSETS_QUERY, writeCatalogueAssets, type CatalogueAssetsData } from "./src/build/catalogue-assets";
+import { CATALOGUE_ASSETS_QUERY, PRODUCT_CONTENT_FRAGMENT, writeCatalogueAssets, type CatalogueAssetsData } from "./src/build/catalogue-assets";
+import type { ContentTabData } from "./src/components/product/types";
 import { galleryIdsFor, productImageUrl } from "./src/shared/utils/gallery";
 import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
 import { modelFromYaml } from "./src/api-reference/model";
@@ -30,7 +31,7 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
 interface CatalogueQuery {
   categories: { nodes: { slug: string; breadcrumb: string; products: { imageIds: number[] }[] }[] };
-  products: { nodes: (Omit<ProductForSchema, "categoryName" | "image"> & { category: string; imageIds: number[] })[] };
+  products: { nodes: (Omit<ProductForSchema, "categoryName" | "image" | "tabs"> & { category: string; imageIds: number[]; tabs: ContentTabData[] })[] };
   ui: { defaultProduct: string; breadcrumbHome: string };
   company: { name: string; siteUrl: string };
 }
@@ -56,20 +57,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
       }
       products: allProductsJson {
         nodes {
-          slug
-          category
-          imageIds
-          name
-          shortDescription
-          models
+          ...ProductContent
           tabs {
-            kind
-            tables {
-              columns {
-                label
-                unit
+            tools {
+              drawing {
+                relativePath
               }
-              rows
             }
           }
         }
@@ -83,6 +76,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
         siteUrl
       }
     }
+    ${PRODUCT_CONTENT_FRAGMENT}
   `);
   if (result.errors || !result.data) {
     reporter.panicOnBuild("Could not read the catalogue", result.errors);
@@ -129,10 +123,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
         image: product.imageIds.length > 0 ? productImageUrl(product.imageIds[0]) : undefined,
       }),
     ];
+    // The tabs are the product's content as its PDFs read it (PRODUCT_CONTENT_FRAGMENT); the page queries the drawings' images.
+    const drawingPaths = product.tabs.flatMap((tab) => (tab.tools ?? []).map((tool) => tool.drawing.relativePath));
     actions.createPage({
       path: `/${slug}`,
       component: path.resolve(__dirname, "src/templates/product.tsx"),
-      context: { slug, category, ...galleryContext(slug), jsonLd },
+      context: { slug, category, ...galleryContext(slug), jsonLd, tabs: product.tabs, drawingPaths },
     });
   }
 };

@@ -1,36 +1,14 @@
 import fs from "fs";
 import net from "net";
 import path from "path";
+import { FORM_KEYS, FORMS, type MailType } from "../src/forms/registry";
 
-/**
- * Where the notification of each mail type goes. `newsletter` (the form's reset
- * value) is routed like `news_letter`.
- */
-export const MAIL_ROUTES = [
-  "contact",
-  "demo_form",
-  "product_order_form",
-  "career",
-  "request_for_training",
-  "sme_form",
-  "transfer_partner_form",
-  "news_letter",
-  "quote_request",
-] as const;
-export type MailRoute = (typeof MAIL_ROUTES)[number];
+/** Where the notification of each mail type goes: one route per form of the registry (src/forms/registry.ts), named by its mailType. */
+export const MAIL_ROUTES: readonly MailRoute[] = FORM_KEYS.map((key) => FORMS[key].mailType);
+export type MailRoute = MailType;
 
 /** Default inbox of each mail type: the contact card (data/contact.json) with this title. */
-export const DEFAULT_INBOX_CARD: Record<MailRoute, string> = {
-  contact: "General Enquiries",
-  demo_form: "Sales",
-  product_order_form: "Sales",
-  career: "Careers",
-  request_for_training: "Trainings",
-  sme_form: "Trainings",
-  transfer_partner_form: "Partnerships",
-  news_letter: "Media & Communications",
-  quote_request: "Sales",
-};
+export const DEFAULT_INBOX_CARD = Object.fromEntries(FORM_KEYS.map((key) => [FORMS[key].mailType, FORMS[key].inboxCard])) as Record<MailRoute, string>;
 
 /** Everything a deployment may change, read from the environment with safe defaults. */
 export interface Config {
@@ -280,19 +258,19 @@ export function readContactCards(file: string): Map<string, string> {
 }
 
 /**
- * The inbox of each mail type: MAIL_TO_<MAILTYPE> (MAIL_TO_CONTACT, MAIL_TO_DEMO_FORM,
- * MAIL_TO_NEWS_LETTER, ...) when set, else the contact card of data/contact.json
- * that handles it, else MAIL_TO_DEFAULT (info@example.com).
+ * The inbox of each mail type: its form's variable of the registry
+ * (MAIL_TO_CONTACT, MAIL_TO_DEMO_FORM, MAIL_TO_NEWS_LETTER or MAIL_TO_NEWSLETTER, ...)
+ * when set, else the contact card of data/contact.json that handles it, else
+ * MAIL_TO_DEFAULT (info@example.com).
  */
 export function resolveInboxes(env: NodeJS.ProcessEnv, contactFile: string): Record<MailRoute, string> {
   const fallback = addressListFrom(env, "MAIL_TO_DEFAULT") ?? "info@example.com";
   const cards = readContactCards(contactFile);
   const inboxes = {} as Record<MailRoute, string>;
-  for (const route of MAIL_ROUTES) {
-    const override =
-      addressListFrom(env, `MAIL_TO_${route.toUpperCase()}`) ??
-      (route === "news_letter" ? addressListFrom(env, "MAIL_TO_NEWSLETTER") : undefined);
-    inboxes[route] = override ?? cards.get(DEFAULT_INBOX_CARD[route]) ?? fallback;
+  for (const key of FORM_KEYS) {
+    const { mailType, inbox, inboxAlias, inboxCard } = FORMS[key];
+    const override = addressListFrom(env, inbox) ?? (inboxAlias === undefined ? undefined : addressListFrom(env, inboxAlias));
+    inboxes[mailType] = override ?? cards.get(inboxCard) ?? fallback;
   }
   return inboxes;
 }

@@ -1,28 +1,19 @@
 import fs from "fs";
 import path from "path";
 import type { components } from "../../src/contract/schema";
+import { FORM_KEYS, FORMS as REGISTRY, type FormKey } from "../../src/forms/registry";
+import { fill } from "../../src/shared/utils/template";
 import type { MailRoute } from "../config";
 
 type Schemas = components["schemas"];
 
-/** The fields of each body as openapi.yaml defines them (uploaded files are not part of the stored payload). */
-export interface FormBodies {
-  "news-letter": Schemas["NewsletterSignup"];
-  contact_us: Schemas["ContactEnquiry"];
-  demo_form: Schemas["DemoRequest"];
-  request_for_training: Schemas["TrainingRequest"];
-  careers: Omit<Schemas["JobApplication"], "resume" | "coverLetter">;
-  sme_form: Omit<Schemas["SmeRegistration"], "resume">;
-  transfer_partner: Omit<Schemas["PartnershipApplication"], "support_doc">;
-  product_order_form: Omit<Schemas["ProductOrderUpload"], "file">;
-  quote_request: Schemas["QuoteRequest"];
-}
-export type FormName = keyof FormBodies;
+export type FormName = FormKey;
 
-/** One form's call: where it is, how its body comes, where its notification goes. */
-export interface FormDefinition<N extends FormName = FormName> {
+/** One form's call as the server handles it: the registry's entry with what the contract and the form's data file say. */
+export interface FormDefinition {
+  name: FormName;
   /** Path under /api/v1/contact. */
-  path: `/${N}`;
+  path: `/${string}`;
   body: "json" | "multipart";
   /** Fields that carry an uploaded document (multipart only). */
   files: string[];
@@ -30,185 +21,96 @@ export interface FormDefinition<N extends FormName = FormName> {
   numbers: string[];
   /** What the inbox receives, like "contact enquiry". */
   what: string;
-  /** Labels of the fields (and files) in the notification, in the order listed. */
+  /** Labels of the fields (and files) in the notification, in the order listed: the form's own labels. */
   labels: Record<string, string>;
-  inbox(body: FormBodies[N]): MailRoute;
-  /** Who sent it, for the subject line. */
-  from(body: FormBodies[N]): string;
+  /** Labels of the options whose value the visitor does not read (the demo's option1), by field. */
+  options: Record<string, Record<string, string>>;
+  inbox: MailRoute;
+  /** Who sent it, for the subject line: a template of the body's fields. */
+  sender: string;
 }
 
-const DEMO_OPTIONS: Record<string, string> = {
-  option1: "Semi Finished Products",
-  option2: "Finished Components",
-  option3: "Engineering and Material Processing",
-};
+/** A form's words as its data file holds them (src/schema/forms.graphql). */
+export interface FormWords {
+  form: string;
+  fieldWords: { name: string; label: string; options?: { value: string; label: string }[] }[];
+}
 
-const name = (first: string, last: string) => `${first} ${last}`;
+/** The rules the contract gives an operation (scripts/contract/form-rules.mjs writes them). */
+interface OperationRules {
+  path: string;
+  contentType: string;
+  schema: { properties: Record<string, { type?: string; format?: string }> };
+}
 
-export const FORMS: { [N in FormName]: FormDefinition<N> } = {
-  "news-letter": {
-    path: "/news-letter",
-    body: "json",
-    files: [],
-    numbers: [],
-    what: "newsletter sign-up",
-    labels: { email: "E-mail", mailType: "Mail type" },
-    inbox: () => "news_letter",
-    from: (b) => b.email,
-  },
-  contact_us: {
-    path: "/contact_us",
-    body: "json",
-    files: [],
-    numbers: [],
-    what: "contact enquiry",
-    labels: {
-      firstName: "First name",
-      lastName: "Last name",
-      subject: "Subject",
-      email: "E-mail",
-      phoneNumber: "Phone",
-      companyName: "Company",
-      message: "Message",
-    },
-    inbox: () => "contact",
-    from: (b) => name(b.firstName, b.lastName),
-  },
-  demo_form: {
-    path: "/demo_form",
-    body: "json",
-    files: [],
-    numbers: [],
-    what: "demo request",
-    labels: {
-      firstName: "First name",
-      lastName: "Last name",
-      jobRole: "Job title",
-      email: "E-mail",
-      interestedIn: "Interested in",
-      companyName: "Company",
-      phoneNumber: "Phone",
-      countryName: "Country",
-      message: "Message",
-    },
-    inbox: () => "demo_form",
-    from: (b) => name(b.firstName, b.lastName),
-  },
-  request_for_training: {
-    path: "/request_for_training",
-    body: "json",
-    files: [],
-    numbers: [],
-    what: "training request",
-    labels: {
-      fullName: "Full name",
-      companyName: "Company",
-      jobRole: "Job role",
-      email: "E-mail",
-      phoneNumber: "Phone",
-      regionName: "Region",
-      countryName: "Country",
-      interestedIn: "Interested in",
-      participants: "Participants",
-      trainingFormat: "Training format",
-      comments: "Comments",
-    },
-    inbox: () => "request_for_training",
-    from: (b) => b.fullName,
-  },
-  careers: {
-    path: "/careers",
-    body: "multipart",
-    files: ["resume", "coverLetter"],
-    numbers: [],
-    what: "job application",
-    labels: {
-      jobRole: "Job role",
-      firstName: "First name",
-      lastName: "Last name",
-      email: "E-mail",
-      phoneNumber: "Phone",
-      nationality: "Nationality",
-      countryName: "Country",
-      resume: "Resume",
-      coverLetter: "Cover letter",
-    },
-    inbox: () => "career",
-    from: (b) => name(b.firstName, b.lastName),
-  },
-  sme_form: {
-    path: "/sme_form",
-    body: "multipart",
-    files: ["resume"],
-    numbers: ["experience"],
-    what: "SME registration",
-    labels: {
-      fullName: "Full name",
-      email: "E-mail",
-      phoneNumber: "Phone",
-      linkedIn: "LinkedIn",
-      experience: "Experience (years)",
-      regionName: "Region",
-      countryName: "Country",
-      expertise: "Expertise",
-      availability: "Availability",
-      comments: "How you can make an impact",
-      resume: "Resume",
-    },
-    inbox: () => "sme_form",
-    from: (b) => b.fullName,
-  },
-  transfer_partner: {
-    path: "/transfer_partner",
-    body: "multipart",
-    files: ["support_doc"],
-    numbers: [],
-    what: "partnership application",
-    labels: {
-      companyName: "Company",
-      fullName: "Full name",
-      jobRole: "Job role",
-      email: "E-mail",
-      phoneNumber: "Phone",
-      regionName: "Region",
-      countryName: "Country",
-      interestedIn: "Interested in",
-      message: "How your collaboration will add value",
-      comments: "Comments",
-      support_doc: "Supporting document",
-    },
-    inbox: () => "transfer_partner_form",
-    from: (b) => `${b.fullName} (${b.companyName})`,
-  },
-  product_order_form: {
-    path: "/product_order_form",
-    body: "multipart",
-    files: ["file"],
-    numbers: [],
-    what: "product order questionnaire",
-    labels: { productName: "Product", file: "Questionnaire" },
-    inbox: () => "product_order_form",
-    from: (b) => b.productName,
-  },
-  quote_request: {
-    path: "/quote_request",
-    body: "json",
-    files: [],
-    numbers: [],
-    what: "quotation request",
-    labels: {
-      firstName: "First name",
-      lastName: "Last name",
-      email: "E-mail",
-      phoneNumber: "Phone",
-      companyName: "Company",
-      message: "Message",
-      items: "Products",
-    },
-    inbox: () => "quote_request",
-    from: (b) => `${name(b.firstName, b.lastName)} (${b.companyName})`,
-  },
-};
+/** The folder of the contract's form rules, found from server/ (ts) as from dist/server/ (compiled). */
+function formRulesDir(start: string = __dirname): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "src", "contract", "form-rules");
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`src/contract/form-rules not found above ${start}`);
+  }
+}
+
+function readJson<T>(file: string, what: string): T {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch (err) {
+    throw new Error(`${what} (${file}) cannot be read: ${(err as Error).message}`);
+  }
+}
+
+/** One form's definition from its registry entry, its operation's rules and its data file. */
+function defineForm(name: FormName, rulesDir: string, root: string): FormDefinition {
+  const entry = REGISTRY[name];
+  const rules = readJson<OperationRules>(path.join(rulesDir, `${entry.operationId}.json`), `The rules of ${entry.operationId}`);
+  const words = readJson<FormWords>(path.resolve(root, entry.data), `The words of the ${name} form`);
+  const properties = Object.entries(rules.schema.properties);
+  const labels: Record<string, string> = {};
+  for (const field of entry.notify) {
+    const label = words.fieldWords.find((f) => f.name === field)?.label;
+    if (label === undefined) throw new Error(`${entry.data} has no label for ${field}, which the ${name} notification lists`);
+    labels[field] = label;
+  }
+  const options: Record<string, Record<string, string>> = {};
+  for (const field of words.fieldWords) {
+    const renamed = field.options?.filter((option) => option.label !== option.value) ?? [];
+    if (renamed.length > 0) options[field.name] = Object.fromEntries(renamed.map((option) => [option.value, option.label]));
+  }
+  return {
+    name,
+    path: `/${name}`,
+    body: rules.contentType === "multipart/form-data" ? "multipart" : "json",
+    files: properties.filter(([, rule]) => rule.format === "binary").map(([field]) => field),
+    numbers: properties.filter(([, rule]) => rule.type === "number" || rule.type === "integer").map(([field]) => field),
+    what: entry.what,
+    labels,
+    options,
+    inbox: entry.mailType,
+    sender: entry.sender,
+  };
+}
+
+const definitions = new Map<string, Record<FormName, FormDefinition>>();
+
+/**
+ * Every form of the registry (src/forms/registry.ts) with its operation's
+ * rules and its words (its data file, read once from the working directory
+ * like data/contact.json). A missing file or label fails at once.
+ */
+export function formDefinitions(root: string = process.cwd()): Record<FormName, FormDefinition> {
+  const known = definitions.get(root);
+  if (known) return known;
+  const rulesDir = formRulesDir();
+  const loaded = Object.fromEntries(FORM_KEYS.map((name) => [name, defineForm(name, rulesDir, root)])) as Record<FormName, FormDefinition>;
+  definitions.set(root, loaded);
+  return loaded;
+}
+
+/** Who sent a submission, for the subject line. */
+export function senderOf(form: FormDefinition, body: Record<string, unknown>): string {
+  return fill(form.sender, Object.fromEntries(Object.entries(body).map(([key, value]) => [key, String(value)])));
+}
 
 /** The catalogue as the notification names it: each product's title by slug, and the site's address. */
 export interface Catalogue {
@@ -268,12 +170,11 @@ export function quoteItemsText(items: QuoteItem[], { siteUrl, titles }: Catalogu
   return lines.join("\n");
 }
 
-/** A field's value as the notification shows it. */
-export function displayValue(form: FormName, field: string, value: unknown): string {
-  if (form === "demo_form" && field === "interestedIn" && typeof value === "string" && DEMO_OPTIONS[value]) {
-    return `${DEMO_OPTIONS[value]} (${value})`;
-  }
-  if (form === "quote_request" && field === "items" && Array.isArray(value)) return quoteItemsText(value as QuoteItem[]);
+/** A field's value as the notification shows it: an option the visitor read under another name shows both ("Finished Components (option2)"). */
+export function displayValue(form: FormDefinition, field: string, value: unknown): string {
+  const option = typeof value === "string" ? form.options[field]?.[value] : undefined;
+  if (option !== undefined) return `${option} (${value})`;
+  if (form.name === "quote_request" && field === "items" && Array.isArray(value)) return quoteItemsText(value as QuoteItem[]);
   if (Array.isArray(value)) return value.map(String).join(", ");
   return String(value);
 }

@@ -10,7 +10,7 @@ import { refuseEncodedMultipart } from "../site/content-encoding";
 import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
 import { refuseCrossSitePosts } from "./cross-site";
 import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
-import { FORMS, type FormDefinition, type FormName } from "./forms";
+import { formDefinitions, type FormDefinition, type FormName } from "./forms";
 import { HEALTH_PATH, healthRouter } from "./health";
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
@@ -177,12 +177,12 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     ajvFormats: { mode: "full" },
     fileUploader: false,
   });
-  for (const [name, form] of Object.entries(FORMS) as [FormName, FormDefinition][]) {
+  for (const form of Object.values(formDefinitions())) {
     const steps: RequestHandler[] = [limit];
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
     else steps.push(json, ...validator);
-    router.post(`${base}${form.path}`, ...steps, submissionHandler(name, form, options));
+    router.post(`${base}${form.path}`, ...steps, submissionHandler(form.name, form, options));
   }
   router.use(base, limit, json, validator);
 }

@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { displayValue, FORMS, type FormBodies, type FormDefinition, type FormName } from "../api/forms";
+import { displayValue, formDefinitions, senderOf, type FormName } from "../api/forms";
 import type { IncomingFile, Notification } from "../store";
 
 /** Line breaks of every kind: CR LF, CR, NEL, the line and paragraph separators. */
@@ -68,9 +68,8 @@ export interface NotificationInput {
  * every submitted field on its own line, files attached from where they are stored.
  */
 export function buildNotification(input: NotificationInput, config: Pick<Config, "mailFrom" | "mailTo">): Notification {
-  const form: FormDefinition = FORMS[input.form];
+  const form = formDefinitions()[input.form];
   const body = input.body;
-  const fields = body as unknown as FormBodies[FormName]; // validated against this form's schema
   const lines: string[] = [`New ${form.what} received through the website.`, ""];
 
   const keys = [...Object.keys(form.labels), ...Object.keys(body).filter((key) => !(key in form.labels))].filter(
@@ -78,7 +77,7 @@ export function buildNotification(input: NotificationInput, config: Pick<Config,
   );
   for (const key of keys) {
     const label = form.labels[key] ?? key;
-    const value = plainText(displayValue(input.form, key, body[key]));
+    const value = plainText(displayValue(form, key, body[key]));
     if (value.includes("\n")) {
       lines.push(`${label}:`, ...value.split("\n").map((line) => `    ${line}`));
     } else {
@@ -104,9 +103,9 @@ export function buildNotification(input: NotificationInput, config: Pick<Config,
   const email = typeof body.email === "string" ? body.email : undefined;
   return {
     from: config.mailFrom,
-    to: config.mailTo[form.inbox(fields)],
+    to: config.mailTo[form.inbox],
     replyTo: email,
-    subject: oneLine(`New ${form.what}: ${form.from(fields)}`),
+    subject: oneLine(`New ${form.what}: ${senderOf(form, body)}`),
     text: `${lines.join("\n")}\n`,
     attachments: input.files.map((file) => ({ filename: file.originalName, storedName: file.storedName, contentType: file.contentType })),
   };

@@ -4,10 +4,10 @@ import type { ApiSchemas } from "../contract/client";
 import contractRules from "../contract/form-rules/requestQuotation.json";
 import { loadClient } from "../forms/api-client";
 import { FormStatus, RequiredNote } from "../forms/FormStatus";
-import { TextField } from "../forms/TextField";
+import { NATIONAL_PHONE, RegisteredFields } from "../forms/RegisteredForm";
 import { useContractForm } from "../forms/useContractForm";
+import { useFormWords } from "../forms/useFormWords";
 import { choicesOf, type FormRules } from "../forms/validation";
-import COMMON from "../forms/texts/common.json";
 import { clearItems, removeItem, updateItem, type EnquiryItem } from "./store";
 import { fill } from "../shared/utils/template";
 import { useEnquiryItems } from "./useEnquiryItems";
@@ -22,6 +22,7 @@ const QUANTITY_MAX = ITEM_RULES.quantity.maximum;
 const NOTE_MAX = ITEM_RULES.note.maxLength;
 const MAIL_TYPE = choicesOf(RULES, "mailType")[0];
 const INITIAL = { firstName: "", lastName: "", email: "", phoneNumber: "", companyName: "", message: "" };
+const LAYOUT = { phoneNumber: NATIONAL_PHONE, companyName: { wide: true }, message: { rows: 4, wide: true } };
 
 export interface EnquiryTexts {
   list: {
@@ -36,12 +37,10 @@ export interface EnquiryTexts {
     cleared: string;
   };
   empty: { heading: string; text: string; catalogueHeading: string; searchLabel: string };
+  /** The contact part's heading and text (its fields' words are the form's, data/forms/quote_request.json). */
   form: {
     heading: string;
     text: string;
-    labels: Record<keyof typeof INITIAL, string>;
-    submit: string;
-    success: string;
   };
 }
 
@@ -191,6 +190,7 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
     [listed, invalidQuantities],
   );
 
+  const words = useFormWords("quote_request");
   const form = useContractForm({
     rules: RULES,
     initialValues: INITIAL,
@@ -198,8 +198,9 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
     extraValidity,
     disableWhileInvalid: false,
     send: async (sent) => (await loadClient()).api.POST("/api/v1/contact/quote_request", { body: sent as ApiSchemas["QuoteRequest"] }),
-    successMessage: texts.form.success,
-    failureMessage: async (failure) => (await loadClient()).errorMessage(failure),
+    successMessage: words.success,
+    failureMessage: async (failure) => (await loadClient()).errorMessage(failure, words.common.failure),
+    genericFailure: words.common.failure,
     onSuccess: () => {
       clearItems();
       setInvalidQuantities(new Set());
@@ -303,28 +304,14 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
           <section aria-labelledby="enquiry-contact" className={styles.contact}>
             <h2 id="enquiry-contact">{texts.form.heading}</h2>
             <p>{texts.form.text}</p>
-            <RequiredNote text={COMMON.requiredNote} />
+            <RequiredNote text={words.common.requiredNote} />
             <div className={formStyles.grid}>
-              <TextField form={form} name="firstName" label={texts.form.labels.firstName} autoComplete="given-name" />
-              <TextField form={form} name="lastName" label={texts.form.labels.lastName} autoComplete="family-name" />
-              <TextField form={form} name="email" type="email" label={texts.form.labels.email} autoComplete="email" />
-              <TextField
-                form={form}
-                name="phoneNumber"
-                type="tel"
-                label={texts.form.labels.phoneNumber}
-                autoComplete="tel-national"
-                inputMode="numeric"
-                maxLength={10}
-                hint={COMMON.phoneTenDigitsHint}
-              />
-              <TextField form={form} name="companyName" label={texts.form.labels.companyName} autoComplete="organization" className={formStyles.wide} />
-              <TextField form={form} name="message" label={texts.form.labels.message} rows={4} className={formStyles.wide} />
+              <RegisteredFields form={form} words={words} layout={LAYOUT} />
             </div>
           </section>
           <div className={formStyles.actions}>
             <button type="submit" className="btn btn-dark" disabled={form.buttonDisabled} aria-busy={form.submitting || undefined}>
-              {texts.form.submit}
+              {words.submit}
             </button>
           </div>
         </form>

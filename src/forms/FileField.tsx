@@ -1,5 +1,5 @@
 import React, { useEffect, useRef } from "react";
-import { fieldId, Hint, RequiredMark, type AnyForm, type BaseProps } from "./field-parts";
+import { FieldLabel, fieldState, Hint, type BaseProps } from "./field-parts";
 import { acceptFor } from "./validation";
 import type { FormValues } from "./useContractForm";
 import * as styles from "./Form.module.css";
@@ -11,13 +11,9 @@ interface FileFieldProps<V extends FormValues> extends BaseProps<V> {
 
 /** A file input for one document; `accept` comes from the contract's content types (".pdf,.doc,.docx"). */
 export function FileField<V extends FormValues>(props: FileFieldProps<V>): React.ReactElement {
-  const { form, name, label, hint, chosenLabel, className } = props;
-  const f = form as unknown as AnyForm;
-  const id = fieldId(f, name);
-  const hintId = `${id}-hint`;
+  const { name, label, hint, chosenLabel, className } = props;
+  const { f, id, hintId, required, invalid } = fieldState(props);
   const input = useRef<HTMLInputElement>(null);
-  const required = props.required ?? f.isRequired(name);
-  const invalid = f.showInvalid(name);
   const file = f.values[name];
   const chosen = file instanceof File ? file.name : "";
 
@@ -27,10 +23,7 @@ export function FileField<V extends FormValues>(props: FileFieldProps<V>): React
 
   return (
     <div className={`${styles.field} ${className ?? ""}`}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required && props.markRequired !== false && <RequiredMark />}
-      </label>
+      <FieldLabel id={id} label={label} required={required} markRequired={props.markRequired} />
       <input
         ref={input}
         id={id}

@@ -1,20 +1,11 @@
 import React, { useMemo } from "react";
-import type { MultipartBody } from "../contract/client";
-import { loadClient } from "./api-client";
-import contractRules from "../contract/form-rules/uploadProductOrder.json";
-import { FileField } from "./FileField";
-import { FormStatus } from "./FormStatus";
-import { NO_FILE_CHOSEN, UPLOAD_FAILURE, UPLOAD_SUCCESS } from "./messages";
+import RULES from "../contract/form-rules/uploadProductOrder.json";
 import { productNameFromSlug } from "./product-name";
-import { useContractForm } from "./useContractForm";
-import { MAIL_TYPES, ORDER_INITIAL } from "./values";
-import type { FormRules } from "./validation";
-import COMMON from "./texts/common.json";
-import TEXT from "./texts/product-order.json";
-import * as styles from "./Form.module.css";
+import { RegisteredFormView, useRegisteredForm } from "./RegisteredForm";
+import { useFormWords } from "./useFormWords";
+import { ORDER_INITIAL } from "./values";
 
-const RULES = contractRules as FormRules;
-const PATH = "/api/v1/contact/product_order_form";
+const LAYOUT = { file: { markRequired: false, showChosen: true } };
 
 /**
  * The Order Form tab's upload of the answered questionnaire (multipart to
@@ -22,30 +13,16 @@ const PATH = "/api/v1/contact/product_order_form";
  * upload"; while uploading the button reads Uploading… and is disabled.
  */
 export function ProductOrderForm({ slug }: { slug: string }): React.ReactElement {
-  const fixed = useMemo(() => ({ mailType: MAIL_TYPES.uploadProductOrder, productName: productNameFromSlug(slug) }), [slug]);
-  const form = useContractForm({
-    rules: RULES,
+  const words = useFormWords("product_order_form");
+  const fixed = useMemo(() => ({ productName: productNameFromSlug(slug) }), [slug]);
+  const noFile = words.noFile ?? undefined;
+  const form = useRegisteredForm(RULES, words, {
     initialValues: ORDER_INITIAL,
     fixed,
     disableWhileInvalid: false,
-    blockedMessage: (values) => (values.file ? undefined : NO_FILE_CHOSEN),
-    send: async (body) => (await loadClient()).postMultipart(PATH, body as MultipartBody<typeof PATH>),
-    successMessage: UPLOAD_SUCCESS,
-    failureMessage: () => UPLOAD_FAILURE,
-    logFailure: true,
+    blockedMessage: (values) => (values.file ? undefined : noFile),
   });
-
-  return (
-    <form {...form.formProps} className={styles.form} data-form-slot="product-order" data-product-name={slug}>
-      <FileField form={form} name="file" label={TEXT.labels.file} hint={COMMON.documentHint} chosenLabel={COMMON.chosenFile} markRequired={false} />
-      <div className={styles.actions}>
-        <button type="submit" className="btn btn-dark" disabled={form.buttonDisabled} aria-busy={form.submitting || undefined}>
-          {form.submitting ? TEXT.submitting : TEXT.submit}
-        </button>
-      </div>
-      <FormStatus status={form.status} />
-    </form>
-  );
+  return <RegisteredFormView form={form} words={words} slot="product-order" layout={LAYOUT} grid={false} attributes={{ "data-product-name": slug }} />;
 }
 
 export default ProductOrderForm;

@@ -1,5 +1,5 @@
 import React from "react";
-import { fieldId, Hint, RequiredMark, stringValue, type AnyForm, type BaseProps, type Choice } from "./field-parts";
+import { FieldLabel, fieldState, Hint, stringValue, type BaseProps, type Choice } from "./field-parts";
 import type { FormValues } from "./useContractForm";
 import * as styles from "./Form.module.css";
 
@@ -11,18 +11,11 @@ interface SelectFieldProps<V extends FormValues> extends BaseProps<V> {
 }
 
 export function SelectField<V extends FormValues>(props: SelectFieldProps<V>): React.ReactElement {
-  const { form, name, label, hint, choices, placeholder, autoComplete, className } = props;
-  const f = form as unknown as AnyForm;
-  const id = fieldId(f, name);
-  const hintId = `${id}-hint`;
-  const required = props.required ?? f.isRequired(name);
-  const invalid = f.showInvalid(name);
+  const { name, label, hint, choices, placeholder, autoComplete, className } = props;
+  const { f, id, hintId, required, invalid } = fieldState(props);
   return (
     <div className={`${styles.field} ${className ?? ""}`}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required && props.markRequired !== false && <RequiredMark />}
-      </label>
+      <FieldLabel id={id} label={label} required={required} markRequired={props.markRequired} />
       <select
         id={id}
         name={name}

@@ -1,5 +1,5 @@
 import React from "react";
-import { fieldId, Hint, RequiredMark, stringValue, type AnyForm, type BaseProps } from "./field-parts";
+import { FieldLabel, fieldState, Hint, stringValue, type BaseProps } from "./field-parts";
 import type { FormValues } from "./useContractForm";
 import * as styles from "./Form.module.css";
 
@@ -16,12 +16,8 @@ interface TextFieldProps<V extends FormValues> extends BaseProps<V> {
 
 /** A text input (or textarea with `rows`). Its maxLength is the contract's unless given. */
 export function TextField<V extends FormValues>(props: TextFieldProps<V>): React.ReactElement {
-  const { form, name, label, hint, type = "text", autoComplete, inputMode, min, step, rows, className } = props;
-  const f = form as unknown as AnyForm;
-  const id = fieldId(f, name);
-  const hintId = `${id}-hint`;
-  const required = props.required ?? f.isRequired(name);
-  const invalid = f.showInvalid(name);
+  const { name, label, hint, type = "text", autoComplete, inputMode, min, step, rows, className } = props;
+  const { f, id, hintId, required, invalid } = fieldState(props);
   const maxLength = props.maxLength ?? f.rules.schema.properties[name]?.maxLength;
   const common = {
     id,
@@ -37,10 +33,7 @@ export function TextField<V extends FormValues>(props: TextFieldProps<V>): React
   };
   return (
     <div className={`${styles.field} ${className ?? ""}`}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required && props.markRequired !== false && <RequiredMark />}
-      </label>
+      <FieldLabel id={id} label={label} required={required} markRequired={props.markRequired} />
       {rows ? (
         <textarea {...common} rows={rows} onChange={(e) => f.setValue(name, e.target.value)} />
       ) : (

@@ -28,6 +28,23 @@ export function fieldId(form: AnyForm, name: string): string {
   return `${form.id}-${name}`;
 }
 
+/** What a field works out from its props: the form, its element's id, its hint's id, whether it is required and shown invalid. */
+export function fieldState<V extends FormValues>(props: BaseProps<V>): { f: AnyForm; id: string; hintId: string; required: boolean; invalid: boolean } {
+  const f = props.form as unknown as AnyForm;
+  const id = fieldId(f, props.name);
+  return { f, id, hintId: `${id}-hint`, required: props.required ?? f.isRequired(props.name), invalid: f.showInvalid(props.name) };
+}
+
+/** A field's visible label, with the required mark when it is required (and the mark is wanted). */
+export function FieldLabel({ id, label, required, markRequired }: { id: string; label: string; required: boolean; markRequired?: boolean }): React.ReactElement {
+  return (
+    <label htmlFor={id} className={styles.label}>
+      {label}
+      {required && markRequired !== false && <RequiredMark />}
+    </label>
+  );
+}
+
 export function RequiredMark(): React.ReactElement {
   return (
     <span className={styles.required} aria-hidden="true">

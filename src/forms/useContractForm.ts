@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { preloadClient } from "./api-client";
-import { GENERIC_FAILURE } from "./messages";
 import { BASE_FORMATS, buildBody, isRequired, validateBody, type FormatChecks, type FormRules } from "./validation";
 
 /** What a form field holds: text, a tick, the ticked choices of a group, or a chosen file. */
@@ -36,6 +35,8 @@ export interface ContractFormOptions<V extends FormValues> {
   successMessage: string;
   /** The message of a failure (the server's answer, or the exception). */
   failureMessage: (failure: unknown) => string | Promise<string>;
+  /** The message when `failureMessage` itself fails (data/form-words.json). */
+  genericFailure: string;
   /** Log a failure to the console (spec: training, SME and partnership). */
   logFailure?: boolean;
   /** Called after a success (a modal form closes its modal). */
@@ -126,7 +127,7 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
   }, []);
 
   const submit = async () => {
-    const { send, successMessage, failureMessage, logFailure, onSuccess, resetValues, blockedMessage } = latest.current;
+    const { send, successMessage, failureMessage, genericFailure, logFailure, onSuccess, resetValues, blockedMessage } = latest.current;
     if (inFlight.current) return;
     if (!valid) {
       setTouched(Object.fromEntries(Object.keys({ ...values, ...fields }).map((name) => [name, true])));
@@ -153,7 +154,7 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
       try {
         message = await failureMessage(failure);
       } catch {
-        message = GENERIC_FAILURE;
+        message = genericFailure;
       }
     }
     inFlight.current = false;

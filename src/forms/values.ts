@@ -85,15 +85,3 @@ export const PARTNERSHIP_INITIAL = {
 };
 
 export const ORDER_INITIAL = { file: null as File | null };
-
-/** The fixed mail type of each form's body (spec section 9). */
-export const MAIL_TYPES = {
-  subscribeNewsletter: "news_letter",
-  sendContactEnquiry: "contact",
-  requestDemo: "demo_form",
-  requestTraining: "request_for_training",
-  registerSubjectMatterExpert: "sme_form",
-  applyForPartnership: "transfer_partner_form",
-  applyForJob: "career",
-  uploadProductOrder: "product_order_form",
-} as const;

@@ -160,6 +160,12 @@ export const query = graphql`
       talentCommunity {
         heading
         text
+        form {
+          emailLabel
+          submit
+          submitting
+          success
+        }
       }
     }
   }

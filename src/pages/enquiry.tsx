@@ -57,16 +57,6 @@ export const query = graphql`
       form {
         heading
         text
-        labels {
-          firstName
-          lastName
-          email
-          phoneNumber
-          companyName
-          message
-        }
-        submit
-        success
       }
     }
     products: allProductsJson(sort: { name: ASC }) {

@@ -9,7 +9,7 @@ import { ProductPanel } from "../components/product/ProductPanel";
 import { ProductTabs } from "../components/product/ProductTabs";
 import { UnitsToggle } from "../components/product/UnitsToggle";
 import { AddToEnquiry } from "../enquiry/AddToEnquiry";
-import type { ProductTabData, ProductUi } from "../components/product/types";
+import type { ConsumableToolData, ContentTabData, ProductTabData, ProductUi } from "../components/product/types";
 import { productImageMap, type ProductImageNode } from "../components/product/product-images";
 import { hasConvertibleFigures } from "../utils/unit-preference";
 import * as styles from "./product.module.css";
@@ -21,11 +21,17 @@ interface ProductData {
     shortDescription: string;
     models: string[];
     meta: { title: string; description: string };
-    tabs: ProductTabData[];
   } | null;
   category: { slug: string; breadcrumb: string } | null;
   ui: ProductUi;
   images: { nodes: ProductImageNode[] };
+  drawings: { nodes: { relativePath: string; childImageSharp: NonNullable<ConsumableToolData["drawing"]>["childImageSharp"] }[] };
+}
+
+/** The tabs with each tool's drawing image (queried by its file). */
+function withDrawings(tabs: ContentTabData[], drawings: ProductData["drawings"]["nodes"]): ProductTabData[] {
+  const images = new Map(drawings.map((node) => [node.relativePath, node]));
+  return tabs.map((tab) => ({ ...tab, tools: tab.tools && tab.tools.map((tool) => ({ ...tool, drawing: images.get(tool.drawing.relativePath) ?? null })) }));
 }
 
 
@@ -35,6 +41,8 @@ interface ProductContext {
   galleryImageIds: number[];
   /** BreadcrumbList and Product, built by gatsby-node.ts from the same data. */
   jsonLd: Record<string, unknown>[];
+  /** The product's tabs, from the selection its PDFs are made from. */
+  tabs: ContentTabData[];
 }
 
 /** True when some table of the page holds a figure the metric / imperial toggle converts. */
@@ -48,7 +56,8 @@ function offersUnits(tabs: ProductTabData[]): boolean {
 export default function ProductTemplate({ data, pageContext }: PageProps<ProductData, ProductContext>): React.ReactElement {
   const { product, category, ui } = data;
   const images = useMemo(() => productImageMap(data.images.nodes), [data.images]);
-  const showUnits = useMemo(() => (product ? offersUnits(product.tabs) : false), [product]);
+  const tabs = useMemo(() => withDrawings(pageContext.tabs, data.drawings.nodes), [pageContext.tabs, data.drawings]);
+  const showUnits = useMemo(() => (product ? offersUnits(tabs) : false), [product, tabs]);
 
   if (!product) {
     return (
@@ -94,7 +103,7 @@ export default function ProductTemplate({ data, pageContext }: PageProps<Product
               <UnitsToggle label={ui.unitsLabel} metricLabel={ui.metricLabel} imperialLabel={ui.imperialLabel} />
             </div>
           )}
-          <ProductTabs tabs={product.tabs} label={ui.tabsLabel} renderPanel={(tab) => <ProductPanel tab={tab} slug={product.slug} ui={ui} />} />
+          <ProductTabs tabs={tabs} label={ui.tabsLabel} renderPanel={(tab) => <ProductPanel tab={tab} slug={product.slug} ui={ui} />} />
         </div>
       </section>
     </Layout>
@@ -102,7 +111,7 @@ export default function ProductTemplate({ data, pageContext }: PageProps<Product
 }
 
 export const query = graphql`
-  query ProductPage($slug: String!, $category: String!, $imageNames: [String!]!) {
+  query ProductPage($slug: String!, $category: String!, $imageNames: [String!]!, $drawingPaths: [String!]!) {
     product: productsJson(slug: { eq: $slug }) {
       slug
       name
@@ -111,42 +120,6 @@ export const query = graphql`
       meta {
         title
         description
-      }
-      tabs {
-        id
-        label
-        kind
-        intro
-        items
-        notes
-        tables {
-          id
-          title
-          columns {
-            label
-            unit
-          }
-          rows
-          note
-        }
-        documents {
-          id
-          label
-          kind
-          available
-        }
-        tools {
-          model
-          description
-          angle
-          length
-          width
-          drawing {
-            childImageSharp {
-              gatsbyImageData(width: 240, layout: CONSTRAINED, placeholder: NONE)
-            }
-          }
-        }
       }
     }
     category: categoriesJson(slug: { eq: $category }) {
@@ -159,6 +132,14 @@ export const query = graphql`
     images: allFile(filter: { sourceInstanceName: { eq: "images" }, relativeDirectory: { eq: "products" }, name: { in: $imageNames } }) {
       nodes {
         ...ProductImage
+      }
+    }
+    drawings: allFile(filter: { relativePath: { in: $drawingPaths } }) {
+      nodes {
+        relativePath
+        childImageSharp {
+          gatsbyImageData(width: 240, layout: CONSTRAINED, placeholder: NONE)
+        }
       }
     }
   }

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
 import enquiry from "../../data/enquiry.json";
+import quoteRequestWords from "../../data/forms/quote_request.json";
 import { fill } from "../../src/shared/utils/template";
 import { expect, test, waitForHydration } from "../../testkit/e2e";
 
@@ -11,7 +12,7 @@ import { expect, test, waitForHydration } from "../../testkit/e2e";
  */
 
 const QUOTE_PATH = "/api/v1/contact/quote_request";
-const SUCCESS = enquiry.form.success;
+const SUCCESS = quoteRequestWords.success;
 
 /** Every quote_request the page sends. */
 function quoteRequests(page: Page): Request[] {

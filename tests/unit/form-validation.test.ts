@@ -20,7 +20,8 @@ import {
   validateBody,
   type FormRules,
 } from "../../src/forms/validation";
-import { GENERIC_FAILURE } from "../../src/forms/messages";
+import FORM_WORDS from "../../data/form-words.json";
+import { FORMS } from "../../src/forms/registry";
 import { URI_FORMAT, URI_PATTERN } from "../../src/forms/uri-format";
 import { DEFAULT_ERROR_MESSAGE } from "../../src/contract/client";
 import * as VALUES from "../../src/forms/values";
@@ -80,7 +81,10 @@ const RULES: Record<string, FormRules> = Object.fromEntries(
   fs.readdirSync(RULES_DIR).map((name) => [name.replace(/\.json$/, ""), JSON.parse(fs.readFileSync(path.join(RULES_DIR, name), "utf8")) as FormRules]),
 );
 const FORMATS = { email: (value: string) => EMAIL_PATTERN.test(value), ...URI_FORMAT };
-const OPERATIONS = Object.keys(VALUES.MAIL_TYPES) as (keyof typeof VALUES.MAIL_TYPES)[];
+/** The mail type each form of the registry sends, by operation. */
+const MAIL_TYPES: Record<string, string> = Object.fromEntries(Object.values(FORMS).map((form) => [form.operationId, form.mailType]));
+/** The forms whose values are src/forms/values.ts (the enquiry's quotation request keeps its own). */
+const OPERATIONS = Object.keys(MAIL_TYPES).filter((operationId) => operationId !== "requestQuotation");
 
 /** The fields ajv finds invalid (as the server would report them under /body/<field>). */
 function serverInvalidFields(operationId: string, body: Record<string, unknown>): string[] {
@@ -450,9 +454,9 @@ describe("the forms' validator agrees with the server's ajv on the contract", ()
     for (const operationId of others) expect(JSON.stringify(RULES[operationId])).not.toContain('"format": "uri"');
   });
 
-  it("the fallback failure message is the client's default message", () => {
-    expect(GENERIC_FAILURE).toBe(DEFAULT_ERROR_MESSAGE);
-    expect(GENERIC_FAILURE).toBe("An error occurred. Please try again later.");
+  it("the fallback failure message (data/form-words.json) is the client's default message", () => {
+    expect(FORM_WORDS.failure).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(FORM_WORDS.failure).toBe("An error occurred. Please try again later.");
   });
 });
 
@@ -471,11 +475,11 @@ describe("the body a form sends", () => {
     expect(buildBody(RULES.sendContactEnquiry, { ...VALID.sendContactEnquiry, firstName: "  Ada  " }).firstName).toBe("Ada");
   });
 
-  it("each form's fixed mail type is one the contract accepts", () => {
-    for (const operationId of OPERATIONS) {
-      expect(choicesOf(RULES[operationId], "mailType")).toContain(VALUES.MAIL_TYPES[operationId]);
+  it("each form sends the registry's mail type, the first its contract accepts", () => {
+    for (const operationId of Object.keys(MAIL_TYPES)) {
+      expect([operationId, choicesOf(RULES[operationId], "mailType")[0]]).toEqual([operationId, MAIL_TYPES[operationId]]);
     }
-    expect(VALUES.MAIL_TYPES).toEqual({
+    expect(MAIL_TYPES).toEqual({
       subscribeNewsletter: "news_letter",
       sendContactEnquiry: "contact",
       requestDemo: "demo_form",
@@ -484,6 +488,7 @@ describe("the body a form sends", () => {
       applyForPartnership: "transfer_partner_form",
       applyForJob: "career",
       uploadProductOrder: "product_order_form",
+      requestQuotation: "quote_request",
     });
   });
 
@@ -529,7 +534,7 @@ describe("reset values (spec section 4)", () => {
       uploadProductOrder: VALUES.ORDER_INITIAL,
     };
     for (const operationId of OPERATIONS) {
-      const body = buildBody(RULES[operationId], { ...initial[operationId], mailType: VALUES.MAIL_TYPES[operationId] });
+      const body = buildBody(RULES[operationId], { ...initial[operationId], mailType: MAIL_TYPES[operationId] });
       expect(validateBody(RULES[operationId], body).valid).toBe(false);
       for (const [key, value] of Object.entries(initial[operationId])) {
         if (key === "subject" || key === "mailType") continue;

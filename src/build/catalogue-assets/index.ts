@@ -14,7 +14,7 @@ import { documentPath, isDocumentKind, productDocuments, renderProductDocument }
 import { renderSampleDocument } from "./sample-documents";
 import type { CatalogueAssetsData } from "./types";
 
-export { CATALOGUE_ASSETS_QUERY } from "./query";
+export { CATALOGUE_ASSETS_QUERY, PRODUCT_CONTENT_FRAGMENT } from "./query";
 export type { CatalogueAssetsData } from "./types";
 
 /** The part of Gatsby's reporter used here (console works too). */

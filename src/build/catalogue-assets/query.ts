@@ -1,3 +1,50 @@
+/**
+ * A product's content: the one selection of its fields, for its PDFs and feeds
+ * (CATALOGUE_ASSETS_QUERY) and for its page (gatsby-node.ts hands the tabs to
+ * src/templates/product.tsx), so the two never list them apart.
+ */
+export const PRODUCT_CONTENT_FRAGMENT = `
+  fragment ProductContent on ProductsJson {
+    slug
+    name
+    category
+    shortDescription
+    imageIds
+    models
+    tabs {
+      id
+      label
+      kind
+      intro
+      items
+      notes
+      tables {
+        id
+        title
+        columns {
+          label
+          unit
+        }
+        rows
+        note
+      }
+      documents {
+        id
+        label
+        kind
+        available
+      }
+      tools {
+        model
+        description
+        angle
+        length
+        width
+      }
+    }
+  }
+`;
+
 /** The one GraphQL query the catalogue assets are made from (gatsby-node.ts, onPostBuild). */
 export const CATALOGUE_ASSETS_QUERY = `
   query CatalogueAssets {
@@ -90,44 +137,8 @@ export const CATALOGUE_ASSETS_QUERY = `
     }
     products: allProductsJson(sort: { slug: ASC }) {
       nodes {
-        slug
-        name
-        category
-        shortDescription
-        imageIds
-        models
-        tabs {
-          id
-          label
-          kind
-          intro
-          items
-          notes
-          tables {
-            id
-            title
-            columns {
-              label
-              unit
-            }
-            rows
-            note
-          }
-          documents {
-            id
-            label
-            kind
-            available
-          }
-          tools {
-            model
-            description
-            angle
-            length
-            width
-          }
-        }
+        ...ProductContent
       }
     }
   }
-`;
+${PRODUCT_CONTENT_FRAGMENT}`;

@@ -1,11 +1,12 @@
 import React from "react";
-import { NewsletterForm } from "../../forms/NewsletterForm";
+import { NewsletterForm, type NewsletterVariantWords } from "../../forms/NewsletterForm";
 import { Icon } from "../Icon";
 import * as styles from "./TalentCommunity.module.css";
 
 export interface CareersTalentCommunityData {
   heading: string;
   text: string;
+  form: NewsletterVariantWords;
 }
 
 /** The "Join Our Talent Community" box with its newsletter sign-up. */
@@ -19,7 +20,7 @@ export function TalentCommunity({ data }: { data: CareersTalentCommunityData }):
         </h2>
         <p>{data.text}</p>
       </div>
-      <NewsletterForm variant="talent-community" />
+      <NewsletterForm variant={data.form} />
     </section>
   );
 }

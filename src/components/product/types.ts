@@ -51,6 +51,15 @@ export interface ProductTabData {
   tools: ConsumableToolData[] | null;
 }
 
+/**
+ * A tab as gatsby-node.ts hands it to the product page: the selection the
+ * catalogue assets read too (PRODUCT_CONTENT_FRAGMENT), each drawing named by
+ * its file (the page queries the images).
+ */
+export type ContentTabData = Omit<ProductTabData, "tools"> & {
+  tools: (Omit<ConsumableToolData, "drawing"> & { drawing: { relativePath: string } })[] | null;
+};
+
 export interface ProductUi {
   breadcrumbHome: string;
   breadcrumbLabel: string;

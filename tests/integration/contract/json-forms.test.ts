@@ -83,11 +83,12 @@ describe("valid requests are stored and answered 201", () => {
     expect(stored.outbox.attachments).toEqual([]);
   });
 
-  it("lists every field in plain text, the demo option with its label", async () => {
+  it("lists every field in plain text under the form's own labels, the demo option with its words", async () => {
     const id = expectAccepted(await post("demo_form", DEMO));
     const { outbox } = await expectStored(test, id, "demo_form");
-    expect(outbox.body).toContain("Interested in: Finished Components (option2)");
-    expect(outbox.body).toContain("Job title: Chief Engineer");
+    expect(outbox.body).toContain("Interested In: Finished Components (option2)");
+    expect(outbox.body).toContain("Job Title: Chief Engineer");
+    expect(outbox.body).toContain(`Phone number: ${DEMO.phoneNumber}`);
     expect(outbox.body).toContain("Country: United Arab Emirates");
     expect(outbox.body).not.toMatch(/<[a-z]+[^>]*>/i);
   });

@@ -1,0 +1,185 @@
+import React, { useMemo } from "react";
+import { loadClient } from "./api-client";
+import { CheckboxField } from "./CheckboxField";
+import { ChoiceGroup } from "./ChoiceGroup";
+import type { AnyForm } from "./field-parts";
+import { FileField } from "./FileField";
+import { RequiredNote } from "./FormStatus";
+import { SelectField } from "./SelectField";
+import { ModalFormStatus } from "./SuccessToast";
+import { TextField } from "./TextField";
+import { useContractForm, type ContractForm, type ContractFormOptions, type FormValues, type SendResult } from "./useContractForm";
+import type { FormWords } from "./useFormWords";
+import { choicesOf, type FormRules, type SchemaRule } from "./validation";
+import * as styles from "./Form.module.css";
+
+/*
+ * What every form of the registry shares: its call (the path, content type and
+ * fixed mailType of its operation's rules), its messages (its data file), and
+ * its markup: each field of its data file that the visitor fills, in the data
+ * file's order, drawn from the contract's rule for it (a file, a list of
+ * choices, a choice, a number, an e-mail address, a URL, text).
+ */
+
+/** How one field is shown beyond what its rule and its words say. */
+export interface FieldLayout {
+  autoComplete?: string;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+  maxLength?: number;
+  /** A textarea of this many rows. */
+  rows?: number;
+  /** Spans the whole grid. */
+  wide?: boolean;
+  /** A choice shown as radio buttons rather than a list. */
+  radio?: boolean;
+  markRequired?: boolean;
+  /** Shows the chosen file's name under a file input. */
+  showChosen?: boolean;
+}
+
+/** The ten-digit phone number of the contact and demo forms. */
+export const NATIONAL_PHONE: FieldLayout = { autoComplete: "tel-national", inputMode: "numeric", maxLength: 10 };
+
+/** The autocomplete token of the fields that have one. */
+const AUTOCOMPLETE: Record<string, string> = {
+  firstName: "given-name",
+  lastName: "family-name",
+  fullName: "name",
+  email: "email",
+  phoneNumber: "tel",
+  companyName: "organization",
+  jobRole: "organization-title",
+  countryName: "country-name",
+  linkedIn: "url",
+};
+
+function inputType(name: string, rule: SchemaRule): "text" | "email" | "tel" | "number" | "url" {
+  if (rule.type === "number" || rule.type === "integer") return "number";
+  if (rule.format === "email") return "email";
+  if (rule.format === "uri") return "url";
+  return name === "phoneNumber" ? "tel" : "text";
+}
+
+interface FieldProps {
+  form: AnyForm;
+  words: FormWords;
+  name: string;
+  layout: FieldLayout;
+}
+
+/** One field, drawn from its contract rule (a field that is no part of the contract is a checkbox the form itself requires). */
+function Field({ form, words, name, layout }: FieldProps): React.ReactElement {
+  const rule = form.rules.schema.properties[name];
+  const word = words.field[name];
+  const base = { form, name, label: word.label, hint: word.hint ?? undefined, markRequired: layout.markRequired, className: layout.wide ? styles.wide : undefined };
+  if (rule === undefined) return <CheckboxField {...base} required />;
+  if (rule.format === "binary") return <FileField {...base} chosenLabel={layout.showChosen ? words.common.chosenFile : undefined} />;
+  const choices = choicesOf(form.rules, name).map((value) => ({ value, label: word.options?.find((option) => option.value === value)?.label ?? value }));
+  if (rule.type === "array") return <ChoiceGroup {...base} kind="checkbox" choices={choices} />;
+  if (rule.enum) {
+    if (layout.radio) return <ChoiceGroup {...base} kind="radio" choices={choices} />;
+    return <SelectField {...base} choices={choices} placeholder={word.placeholder ?? undefined} />;
+  }
+  const number = rule.type === "number" || rule.type === "integer";
+  return (
+    <TextField
+      {...base}
+      type={inputType(name, rule)}
+      autoComplete={layout.autoComplete ?? AUTOCOMPLETE[name]}
+      inputMode={layout.inputMode ?? (number ? (rule.type === "integer" ? "numeric" : "decimal") : undefined)}
+      maxLength={layout.maxLength}
+      min={rule.minimum}
+      step={number ? (rule.type === "integer" ? 1 : "any") : undefined}
+      rows={layout.rows}
+    />
+  );
+}
+
+type Send = (path: string, body: Record<string, unknown>) => Promise<SendResult>;
+
+export interface RegisteredFormOptions<V extends FormValues>
+  extends Omit<ContractFormOptions<V>, "rules" | "send" | "successMessage" | "failureMessage" | "genericFailure"> {
+  /** Another success message than the data file's (the careers page's talent community). */
+  successMessage?: string;
+}
+
+/**
+ * The state of a form of the registry: posts to its operation's path (JSON, or
+ * multipart with its files), with the contract's mailType unless the form
+ * holds one; says its data file's success, and its own failure message (the
+ * failure then logged) or the server's.
+ */
+export function useRegisteredForm<V extends FormValues>(operationRules: object, words: FormWords, options: RegisteredFormOptions<V>): ContractForm<V> {
+  const rules = operationRules as FormRules; // src/contract/form-rules/<operationId>.json, checked against the contract by tests/unit/form-rules.test.ts
+  const { fixed } = options;
+  const withMailType = useMemo(
+    () => ("mailType" in options.initialValues ? fixed : { mailType: choicesOf(rules, "mailType")[0], ...fixed }),
+    [rules, fixed, options.initialValues],
+  );
+  const failure = words.failure;
+  return useContractForm({
+    ...options,
+    rules,
+    fixed: withMailType,
+    send: async (body) => {
+      const client = await loadClient();
+      if (rules.contentType === "multipart/form-data") return client.postMultipart(rules.path as Parameters<typeof client.postMultipart>[0], body as never);
+      return (client.api.POST as unknown as Send)(rules.path, { body } as never);
+    },
+    successMessage: options.successMessage ?? words.success,
+    failureMessage: failure ? () => failure : async (reason) => (await loadClient()).errorMessage(reason, words.common.failure),
+    logFailure: options.logFailure ?? Boolean(failure),
+    genericFailure: words.common.failure,
+  });
+}
+
+interface RegisteredFormViewProps<V extends FormValues> {
+  form: ContractForm<V>;
+  words: FormWords;
+  /** data-form-slot: where the page puts it. */
+  slot: string;
+  layout?: Record<string, FieldLayout>;
+  /** "Fields marked * are required." and the two-column grid (a one-field form has neither). */
+  grid?: boolean;
+  /** The form is in a modal that closes on success: the success message shows outside it. */
+  inModal?: boolean;
+  /** More data-* attributes of the form element. */
+  attributes?: Record<`data-${string}`, string>;
+}
+
+interface RegisteredFieldsProps<V extends FormValues> {
+  form: ContractForm<V>;
+  words: FormWords;
+  layout?: Record<string, FieldLayout>;
+}
+
+/** The fields of a form that the visitor fills (those of its values), in its data file's order. */
+export function RegisteredFields<V extends FormValues>({ form, words, layout = {} }: RegisteredFieldsProps<V>): React.ReactElement {
+  const f = form as unknown as AnyForm;
+  return (
+    <>
+      {words.fieldWords
+        .filter((field) => field.name in form.values)
+        .map((field) => (
+          <Field key={field.name} form={f} words={words} name={field.name} layout={layout[field.name] ?? {}} />
+        ))}
+    </>
+  );
+}
+
+/** A form of the registry: its fields, its button (its data file's words), its messages. */
+export function RegisteredFormView<V extends FormValues>({ form, words, slot, layout = {}, grid = true, inModal = false, attributes }: RegisteredFormViewProps<V>): React.ReactElement {
+  const fields = <RegisteredFields form={form} words={words} layout={layout} />;
+  return (
+    <form {...form.formProps} className={styles.form} data-form-slot={slot} {...attributes}>
+      {grid && <RequiredNote text={words.common.requiredNote} />}
+      {grid ? <div className={styles.grid}>{fields}</div> : fields}
+      <div className={styles.actions}>
+        <button type="submit" className="btn btn-dark" disabled={form.buttonDisabled} aria-busy={form.submitting || undefined}>
+          {form.submitting && words.submitting ? words.submitting : words.submit}
+        </button>
+      </div>
+      <ModalFormStatus status={form.status} clearStatus={form.clearStatus} inModal={inModal} dismissLabel={words.common.dismiss} />
+    </form>
+  );
+}
