@@ -35,6 +35,8 @@ for (const route of ROUTES) {
 
     const openers = page.locator('main button[aria-haspopup="dialog"]');
     const count = await openers.count();
+    // An axe run per dialog: the budget grows with the page's dialogs (a service page has up to ten).
+    test.setTimeout(120_000 + count * 30_000);
     for (let i = 0; i < count; i++) {
       const opener = openers.nth(i);
       const dialogId = await opener.getAttribute("aria-controls");

@@ -127,7 +127,8 @@ test("no console error or CSP report, nothing blocked (its weight and requests: 
 });
 
 test("no axe violation, on a desktop and on a phone, with the answers' field tables open", async ({ page, openHydrated }) => {
-  test.setTimeout(90_000);
+  // Two axe runs over the longest page of the site.
+  test.setTimeout(180_000);
   await openHydrated("/api-reference");
   const check = async (context: string) => {
     const { violations } = await new AxeBuilder({ page }).analyze();
