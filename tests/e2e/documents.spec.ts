@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import fs from "fs";
 import certifications from "../../data/certifications.json";
+import { expect, HYDRATION_TIMEOUT_MS, test } from "../../testkit/e2e";
 
 /** The 24 product pages of the specification (site.md section 2). */
 const PRODUCTS = [
@@ -133,7 +134,7 @@ test.describe("certifications page", () => {
 
     const policies = page.getByRole("region", { name: certifications.policiesHeading });
     const certificates = page.getByRole("region", { name: certifications.certificatesHeading });
-    await expect(policies.getByRole("listitem")).toHaveCount(POLICY_NAMES.length);
+    await expect(policies.getByRole("listitem")).toHaveCount(POLICY_NAMES.length, { timeout: HYDRATION_TIMEOUT_MS });
     await expect(status).not.toHaveText(certifications.loadingText);
     expect(await policies.locator("[data-display-name]").allTextContents()).toEqual(POLICY_NAMES);
     expect(await certificates.locator("[data-display-name]").allTextContents()).toEqual(CERTIFICATE_NAMES);
@@ -151,7 +152,8 @@ test.describe("certifications page", () => {
     test(`Download opens the file ${fileName}`, async ({ page }) => {
       await page.goto("/certifications");
       const button = page.getByRole("button", { name: `${certifications.downloadLabel} ${name}`, exact: true });
-      await expect(button).toBeVisible();
+      // The list is fetched once the page is hydrated: on a busy machine that takes longer than expect's 5 s.
+      await expect(button).toBeVisible({ timeout: HYDRATION_TIMEOUT_MS });
       const opened = Promise.race([
         page.waitForEvent("download").then((download) => ({ download, popup: null })),
         page.context().waitForEvent("page").then((popup) => ({ download: null, popup })),
@@ -178,7 +180,7 @@ test.describe("certifications page", () => {
     });
     await page.route("**/assets/json/downloads.json", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"boom"}' }));
     await page.goto("/certifications");
-    await expect(page.getByTestId("downloads-status")).toHaveText(certifications.emptyText);
+    await expect(page.getByTestId("downloads-status")).toHaveText(certifications.emptyText, { timeout: HYDRATION_TIMEOUT_MS });
     await expect(page.getByRole("button", { name: /Download/ })).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1, name: certifications.heading })).toBeVisible();
     expect(pageErrors).toEqual([]);
