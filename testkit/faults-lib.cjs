@@ -22,6 +22,7 @@ const net = require("net");
 const os = require("os");
 const path = require("path");
 const { SMTPServer } = require("smtp-server");
+const { freePort } = require("./postgres-lib.cjs");
 
 /**
  * The checkout whose compiled server (dist/server/index.js) runs: this one, or
@@ -32,19 +33,6 @@ const SERVER_ENTRY = path.join(ROOT, "dist", "server", "index.js");
 
 /** Processes and peers still open, and temporary folders made here. */
 const live = { servers: new Set(), peers: new Set(), dirs: new Set() };
-
-/** A TCP port nobody listens on right now (loopback). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
