@@ -22,6 +22,7 @@ const net = require("net");
 const os = require("os");
 const path = require("path");
 const { SMTPServer } = require("smtp-server");
+const { freePort } = require("./postgres-lib.cjs");
 
 /**
  * The checkout whose compiled server (dist/server/index.js) runs: this one, or
@@ -32,19 +33,6 @@ const SERVER_ENTRY = path.join(ROOT, "dist", "server", "index.js");
 
 /** Processes and peers still open, and temporary folders made here. */
 const live = { servers: new Set(), peers: new Set(), dirs: new Set() };
-
-/** A TCP port nobody listens on right now (loopback). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -289,7 +277,7 @@ async function startSmtpPeer(behaviour = {}, { maxRawBytes = Infinity } = {}) {
       stream.on("end", () => {
         const raw = Buffer.concat(parts).toString("utf8");
         const subject = headerOf(raw, "Subject");
-        if (peer.behaviour.hang?.(subject)) {
+        if (peer.behaviour.hang?.(subject, session.localPort)) {
           hung.add(callback);
           return;
         }
@@ -316,21 +304,26 @@ async function startSmtpPeer(behaviour = {}, { maxRawBytes = Infinity } = {}) {
   });
   smtp.on("error", () => undefined); // a client that drops its connection is not a test failure
 
-  // The peer's own listener hands each connection to smtp-server, or resets it while `down`.
-  const front = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-    socket.on("error", () => undefined);
-    if (peer.behaviour.down) {
-      socket.resetAndDestroy();
-      return;
-    }
-    smtp.server.emit("connection", socket);
-  });
-  const port = await new Promise((resolve, reject) => {
-    front.on("error", reject);
-    front.listen(0, "127.0.0.1", () => resolve(front.address().port));
-  });
+  // The peer's own listeners (its port, and any entrance added) hand each connection to smtp-server, or reset it while `down`.
+  const fronts = [];
+  const listen = () => {
+    const front = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => undefined);
+      if (peer.behaviour.down) {
+        socket.resetAndDestroy();
+        return;
+      }
+      smtp.server.emit("connection", socket);
+    });
+    fronts.push(front);
+    return new Promise((resolve, reject) => {
+      front.on("error", reject);
+      front.listen(0, "127.0.0.1", () => resolve(front.address().port));
+    });
+  };
+  const port = await listen();
 
   let closed = false;
   const peer = {
@@ -355,6 +348,14 @@ async function startSmtpPeer(behaviour = {}, { maxRawBytes = Infinity } = {}) {
     /** RCPT TO commands seen for an address. */
     attemptsFor(address) {
       return attempts.get(address.toLowerCase()) ?? 0;
+    },
+    /**
+     * Another port into the same peer, for one client to use as its SMTP_URL:
+     * behaviour.hang is given the port each message came in by.
+     */
+    async addEntrance() {
+      const entrance = await listen();
+      return { url: `smtp://127.0.0.1:${entrance}`, port: entrance };
     },
     /** Resolves once `count` messages were accepted; rejects after timeoutMs (30 s). */
     waitFor(count, timeoutMs = 30_000) {
@@ -381,7 +382,7 @@ async function startSmtpPeer(behaviour = {}, { maxRawBytes = Infinity } = {}) {
       hung.clear();
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => {
-        front.close(() => resolve());
+        Promise.all(fronts.map((front) => new Promise((closed) => front.close(() => closed())))).then(() => resolve());
         smtp.close(() => undefined);
         setTimeout(resolve, 2_000).unref();
       });

@@ -48,8 +48,8 @@ export interface SmtpBehaviour {
   rejectRecipient?: (address: string, attempt: number) => { code: number; message: string } | undefined;
   /** refuse every connection (outage) */
   down?: boolean;
-  /** never answer DATA for matching messages (hung reply) */
-  hang?: (subject: string) => boolean;
+  /** never answer DATA for matching messages (hung reply); `port` is the one the message came in by (see addEntrance) */
+  hang?: (subject: string, port: number) => boolean;
   /** delay before answering DATA, ms */
   delayMs?: number;
 }
@@ -67,6 +67,8 @@ export interface SmtpPeer {
   attemptsFor(address: string): number;
   /** The most messages whose answer it was holding at one time (behaviour.delayMs): how many connections sent at once. */
   mostAtOnce(): number;
+  /** Another port into the same peer (one client's SMTP_URL), told apart by behaviour.hang. */
+  addEntrance(): Promise<{ url: string; port: number }>;
   /** Resolves once `count` messages were accepted; rejects after timeoutMs (30 s). */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;

@@ -17,6 +17,8 @@
  *   stopping it (kill -9 of jest), and an exit handler covers a normal exit.
  * - createTestDatabase(url): a database of its own (random name) on that
  *   server, so suites never see each other's rows; `drop()` removes it.
+ * - freePort(): a free loopback port (also the fault library's and the
+ *   benchmarks').
  */
 const { execFile, spawn, spawnSync } = require("child_process");
 const crypto = require("crypto");

@@ -15,13 +15,12 @@
 import { execFile, spawn, spawnSync } from "child_process";
 import express from "express";
 import { createRequire } from "module";
-import net from "net";
 import os from "os";
 import path from "path";
 import { fileURLToPath } from "url";
 
 const require = createRequire(import.meta.url);
-const { findPostgresBin } = require("../../testkit/postgres-lib.cjs");
+const { findPostgresBin, freePort } = require("../../testkit/postgres-lib.cjs");
 
 const HERE = fileURLToPath(import.meta.url);
 
@@ -33,18 +32,6 @@ export function bareApp() {
     res.status(201).json({ id: "00000000-0000-4000-8000-000000000000", message: "Thank you. Your submission has been received." });
   });
   return bare;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The bare app in a child process on a free loopback port; resolves once it listens. */

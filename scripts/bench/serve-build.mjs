@@ -5,25 +5,15 @@
  */
 import { spawn } from "child_process";
 import fs from "fs";
-import net from "net";
 import os from "os";
 import path from "path";
 import { fileURLToPath } from "url";
+import postgresLib from "../../testkit/postgres-lib.cjs";
+
+const { freePort } = postgresLib;
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const PUBLIC = path.join(ROOT, "public");
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url, timeoutMs) {
   const end = Date.now() + timeoutMs;

@@ -7,8 +7,9 @@
  * answered by the server (page.route) that keeps everything typed.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page, type Request, type Route } from "@playwright/test";
+import type { Locator, Page, Request, Route } from "@playwright/test";
 import { makeDocx, makePdf } from "../../testkit/documents";
+import { expect, HYDRATION_TIMEOUT_MS, test, waitForHydration } from "../../testkit/e2e";
 
 const API = "/api/v1/contact/";
 const RED = "rgb(179, 38, 30)";
@@ -24,10 +25,10 @@ const docx = (name = "letter.docx") => ({
   buffer: makeDocx("Test letter"),
 });
 
-/** The form in this slot, once React runs it (before that its button stays disabled). */
+/** The form in this slot, once React runs it (before that its button stays disabled; data-hydrated comes with the script). */
 async function formIn(scope: Page | Locator, slot: string): Promise<Locator> {
   const form = scope.locator(`form[data-form-slot="${slot}"]`);
-  await expect(form).toHaveAttribute("data-hydrated", "true");
+  await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: HYDRATION_TIMEOUT_MS });
   return form;
 }
 
@@ -224,7 +225,8 @@ test.describe("contact", () => {
     await phone.blur();
     await expectInvalid(phone);
     await button.click();
-    await page.waitForTimeout(300);
+    // The click was handled, refused: the first invalid field has the focus again (phone was left, the button clicked).
+    await expect(form.getByLabel("First name")).toBeFocused();
     expect(posts).toHaveLength(0);
   });
 
@@ -295,7 +297,6 @@ test.describe("manufacturing demo", () => {
     await form.getByRole("button", { name: "Schedule a demo" }).click();
     await expect(terms).toHaveAttribute("aria-invalid", "true");
     await expect(terms).toBeFocused();
-    await page.waitForTimeout(300);
     expect(posts).toHaveLength(0);
 
     await terms.check();
@@ -316,6 +317,8 @@ test.describe("manufacturing demo", () => {
       mailType: "demo_form",
     });
     expect((await (await post).response())!.status()).toBe(201);
+    // The refused click sent nothing, neither at once nor later: the only POST is this one.
+    expect(posts).toHaveLength(1);
     await expect(form.getByRole("status")).toHaveText(SENT);
     await expect(terms).not.toBeChecked();
     await expect(form.getByLabel("Job Title")).toHaveValue("");
@@ -605,7 +608,7 @@ test.describe("product order upload (Order Form tab)", () => {
   async function openOrderForm(page: Page): Promise<Locator> {
     await recordMultipart(page);
     await page.goto("/top-loading-arms");
-    await expect(page.getByTestId("product-tabs")).toHaveAttribute("data-hydrated", "true");
+    await waitForHydration(page.getByTestId("product-tabs"));
     await page.getByRole("tab", { name: "Order Form", exact: true }).click();
     const form = await formIn(page.getByRole("tabpanel", { name: "Order Form", exact: true }), "product-order");
     await expect(form).toBeVisible();
@@ -619,7 +622,6 @@ test.describe("product order upload (Order Form tab)", () => {
     await expect(button).toBeEnabled();
     await button.click();
     await expect(form.getByRole("alert")).toHaveText("Please select a file to upload");
-    await page.waitForTimeout(300);
     expect(posts).toHaveLength(0);
   });
 

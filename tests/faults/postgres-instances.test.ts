@@ -62,13 +62,17 @@ describe("three instances on one PostgreSQL, one killed mid-burst", () => {
   let database: TestDatabase;
   let peer: SmtpPeer;
   let instances: ServerProcess[];
+  let victimPort: number;
 
   beforeAll(async () => {
     if (!process.env.TEST_DATABASE_URL) postgres = await startPostgres();
     database = await createTestDatabase(postgres?.url ?? process.env.TEST_DATABASE_URL);
-    // Sends slow enough that the victim is always sending when it dies: its claims must come back through the lease.
-    // 18 workers at 600 ms a send deliver about 30 a second, well below the rate the burst queues them (two recipients each).
+    // Sends slow enough that a backlog builds up: 18 workers at 600 ms a send deliver about 30 a second, below the rate the
+    // burst queues them (two recipients each), so every instance keeps claiming while the burst lasts.
     peer = await startSmtpPeer({ delayMs: 600 });
+    // The victim (the first instance) reaches the peer by a port of its own, so that the peer can hold its sends.
+    const victimEntrance = await peer.addEntrance();
+    victimPort = victimEntrance.port;
     const env = {
       DATABASE_URL: database.url,
       SMTP_URL: peer.url,
@@ -81,7 +85,9 @@ describe("three instances on one PostgreSQL, one killed mid-burst", () => {
       SMTP_TIMEOUT_MS: String(SMTP_TIMEOUT_MS),
     };
     // Three machines: each its own DATA_DIR, all starting at once (the migrations run under an advisory lock).
-    instances = await Promise.all([0, 1, 2].map(() => startServer({ env })));
+    instances = await Promise.all(
+      [0, 1, 2].map((n) => startServer({ env: n === 0 ? { ...env, SMTP_URL: victimEntrance.url } : env })),
+    );
   });
 
   afterAll(async () => {
@@ -109,10 +115,23 @@ describe("three instances on one PostgreSQL, one killed mid-burst", () => {
         concurrency: 12,
         onResult: (_result, all) => {
           if (killed || all.filter((r) => r.status === 201).length < KILL_AFTER) return;
-          alive = survivors;
-          killedAt = Date.now();
-          // Its claims: rows being sent whose token and lease stay still for longer than a renewal (lease / 4).
-          killed = victim.kill("SIGKILL").then(() => lib.abandonedClaims(database.url, SMTP_TIMEOUT_MS + 700));
+          // From now on the peer never answers the victim's sends: it dies on the first one, holding that claim for certain
+          // (a claim ends only with the answer, or the SMTP timeout 1.5 s later).
+          const sending = new Promise<void>((resolve) => {
+            peer.behaviour.hang = (_subject, port) => {
+              if (port !== victimPort) return false;
+              resolve();
+              return true;
+            };
+          });
+          killed = sending
+            .then(() => {
+              alive = survivors;
+              killedAt = Date.now();
+              return victim.kill("SIGKILL");
+            })
+            // Its claims: rows being sent whose token and lease stay still for longer than a renewal (lease / 4).
+            .then(() => lib.abandonedClaims(database.url, SMTP_TIMEOUT_MS + 700));
         },
       },
     );
@@ -133,7 +152,7 @@ describe("three instances on one PostgreSQL, one killed mid-burst", () => {
     expect(acknowledged.filter((r) => r.submission.files).length).toBeGreaterThan(100);
     expect(acknowledged.filter((r) => r.submission.json).length).toBeGreaterThan(100);
     expect(acknowledged.filter((r) => sentTo.get(r.submission.i) === victim).length).toBeGreaterThan(20);
-    // It held claims when it died (its workers were sending: the burst queues faster than they deliver).
+    // It held claims when it died (the peer was holding its send).
     expect(abandoned.length).toBeGreaterThan(0);
 
     // Every stored notification delivered, and no row left claimed: the dead one's claims came back after the lease.

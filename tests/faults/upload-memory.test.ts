@@ -17,10 +17,10 @@
  * event loop on a busy machine until requests go out after the server's
  * header deadline.
  */
-import { spawn, type ChildProcess } from "child_process";
 import fs from "fs";
 import http from "http";
 import path from "path";
+import { keepOneCoreBusy, type BusyCore } from "../../testkit/busy-core";
 import { cleanup, inspectStore, makeDoc, makePdf, startServer, waitUntil, type ServerProcess, type Submission } from "../../testkit/faults";
 
 const FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
@@ -92,18 +92,14 @@ afterAll(() => cleanup());
 
 describe("concurrent large uploads", () => {
   let server: ServerProcess;
-  let busy: ChildProcess;
+  let busy: BusyCore | undefined;
   beforeAll(async () => {
     // Another process keeps one of the machine's cores busy for the whole test.
-    busy = spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" });
+    busy = await keepOneCoreBusy();
     server = await startServer({ env: { MAX_UPLOAD_MB: "10", MAX_UPLOADS_IN_FLIGHT: "2" }, startTimeoutMs: 60_000 });
   });
   afterAll(async () => {
-    if (busy.exitCode === null && busy.signalCode === null) {
-      const exited = new Promise((resolve) => busy.once("exit", resolve));
-      busy.kill("SIGKILL");
-      await exited;
-    }
+    await busy?.stop();
   });
 
   it(`keeps the server's peak memory under ${PEAK_RSS_BOUND_KB / 1024} MB for ${UPLOADS} concurrent 2 x 9.9 MB uploads, every client answered 201 or 503 with Retry-After`, async () => {

@@ -281,7 +281,13 @@ describe("docs/configuration.md", () => {
   });
 
   test("names every environment variable the scripts, tests and test configuration read", () => {
-    const read = environmentVariablesRead([...sourceFiles("scripts", "tests", "packages"), path.join(ROOT, "playwright.config.ts")]);
+    const read = environmentVariablesRead([
+      ...sourceFiles("scripts", "tests", "testkit", "packages"),
+      path.join(ROOT, "jest.config.js"),
+      path.join(ROOT, "playwright.config.ts"),
+    ]);
+    // testkit/ is read too (the PostgreSQL the tests start, the fault library's other checkout).
+    expect([...read]).toEqual(expect.arrayContaining(["TEST_DATABASE_URL", "POSTGRES_BIN", "FAULTS_SERVER_ROOT", "E2E_PORT"]));
     expect([...read].filter((name) => !SYSTEM_VARIABLES.has(name) && !documented(name))).toEqual([]);
   });
 });

@@ -22,6 +22,15 @@ function tempFiles(test: TestApp): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 
+/** A product order's multipart body up to its file's content: the fields, then the file part's head. */
+function orderHead(boundary: string, name = "questionnaire.docx"): Buffer {
+  return Buffer.from(
+    Object.entries(ORDER_FIELDS)
+      .map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
+      .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+}
+
 /** A product order upload sent by hand: the head (fields and the file part's start) now, the rest when asked. */
 class SlowUpload {
   readonly boundary = `----upload${Math.random().toString(16).slice(2)}`;
@@ -30,11 +39,7 @@ class SlowUpload {
   private readonly tail: Buffer;
 
   constructor(port: number, content: Buffer, name = "questionnaire.docx") {
-    const head = Buffer.from(
-      Object.entries(ORDER_FIELDS)
-        .map(([key, value]) => `--${this.boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
-        .join("") + `--${this.boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    );
+    const head = orderHead(this.boundary, name);
     this.tail = Buffer.concat([content.subarray(content.length / 2), Buffer.from(`\r\n--${this.boundary}--\r\n`)]);
     const body = Buffer.concat([head, content.subarray(0, content.length / 2)]);
     this.req = http.request({
@@ -72,7 +77,6 @@ class SlowUpload {
  */
 class RawUpload {
   static readonly boundary = "----raw-upload-boundary";
-  readonly boundary = RawUpload.boundary;
   readonly socket: net.Socket;
   received = "";
   ended = false;
@@ -86,7 +90,7 @@ class RawUpload {
     this.socket.on("end", () => (this.ended = true));
     this.socket.on("close", () => (this.closed = true));
     this.socket.on("error", (err: NodeJS.ErrnoException) => (this.error = err.code ?? String(err)));
-    const head = Object.entries({ host: `127.0.0.1:${port}`, "content-type": `multipart/form-data; boundary=${this.boundary}`, ...headers })
+    const head = Object.entries({ host: `127.0.0.1:${port}`, "content-type": `multipart/form-data; boundary=${RawUpload.boundary}`, ...headers })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join("");
     this.socket.write(`POST ${API}/product_order_form HTTP/1.1\r\n${head}\r\n`);
@@ -94,11 +98,7 @@ class RawUpload {
 
   /** The fields and the start of the file part. */
   static partsHead(): Buffer {
-    return Buffer.from(
-      Object.entries(ORDER_FIELDS)
-        .map(([key, value]) => `--${RawUpload.boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
-        .join("") + `--${RawUpload.boundary}\r\nContent-Disposition: form-data; name="file"; filename="questionnaire.docx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    );
+    return orderHead(RawUpload.boundary);
   }
 
   static partsTail(): Buffer {
