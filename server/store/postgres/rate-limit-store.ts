@@ -15,7 +15,7 @@
  * connection to be made, nor in the queue of the submissions' pool behind
  * slower work (health checks over a large outbox, file uploads). No call waits
  * longer than `timeoutMs` (see `query`); one that fails is answered by the
- * per-instance count that `server/rate-limit.ts` keeps beside it.
+ * per-instance count that `server/api/rate-limit.ts` keeps beside it.
  */
 import { Pool, type QueryConfig, type QueryResultRow } from "pg";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
@@ -210,8 +210,8 @@ export class PostgresRateLimitStore implements Store {
 
 /**
  * The store for one limiter, e.g.
- * `rateLimit({ windowMs, limit, store: withPerInstanceFallback(createPostgresRateLimitStore(pool, { prefix: "forms:" })) })`
- * (server/rate-limit.ts), on a pool of createRateLimitPool. A store serves one
+ * `rateLimit({ windowMs, limit, store: rateLimitStore(createPostgresRateLimitStore(pool, { prefix: "forms:" })) })`
+ * (server/api/rate-limit.ts), on a pool of createRateLimitPool. A store serves one
  * limiter (express-rate-limit refuses to share one); give each limiter its own
  * prefix.
  */
