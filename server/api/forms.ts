@@ -4,6 +4,7 @@ import type { components } from "../../src/contract/schema";
 import { FORM_KEYS, FORMS as REGISTRY, type FormKey } from "../../src/forms/registry";
 import { fill } from "../../src/shared/utils/template";
 import type { MailRoute } from "../config";
+import { findFormRules } from "./contract-files";
 
 type Schemas = components["schemas"];
 
@@ -41,15 +42,6 @@ interface OperationRules {
   path: string;
   contentType: string;
   schema: { properties: Record<string, { type?: string; format?: string }> };
-}
-
-/** The folder of the contract's form rules, found from server/ (ts) as from dist/server/ (compiled). */
-function formRulesDir(start: string = __dirname): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, "src", "contract", "form-rules");
-    if (fs.existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`src/contract/form-rules not found above ${start}`);
-  }
 }
 
 function readJson<T>(file: string, what: string): T {
@@ -101,7 +93,7 @@ const definitions = new Map<string, Record<FormName, FormDefinition>>();
 export function formDefinitions(root: string = process.cwd()): Record<FormName, FormDefinition> {
   const known = definitions.get(root);
   if (known) return known;
-  const rulesDir = formRulesDir();
+  const rulesDir = findFormRules();
   const loaded = Object.fromEntries(FORM_KEYS.map((name) => [name, defineForm(name, rulesDir, root)])) as Record<FormName, FormDefinition>;
   definitions.set(root, loaded);
   return loaded;

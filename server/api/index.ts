@@ -1,12 +1,12 @@
 import express, { type RequestHandler, type Response, type Router } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
-import fs from "fs";
 import helmet from "helmet";
 import type { IncomingMessage, ServerResponse } from "http";
 import path from "path";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import type { Config } from "../config";
 import { refuseEncodedMultipart } from "../site/content-encoding";
+import { findApiSpec } from "./contract-files";
 import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
 import { refuseCrossSitePosts } from "./cross-site";
 import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
@@ -43,18 +43,6 @@ const IPV6_SUBNET = 56;
 export const STORE_UNAVAILABLE_MESSAGE = "Your submission could not be saved right now. Please try again in a moment.";
 /** Seconds an integrator or the form waits before sending again after that answer. */
 const STORE_RETRY_AFTER_SECONDS = 30;
-
-/** openapi.yaml at the repository root, found from server/ (ts) as from dist/server/ (compiled). */
-export function findApiSpec(start: string = __dirname): string {
-  let dir = start;
-  for (;;) {
-    const candidate = path.join(dir, "openapi.yaml");
-    if (fs.existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`openapi.yaml not found above ${start}`);
-    dir = parent;
-  }
-}
 
 export interface ApiOptions {
   config: Config;
