@@ -10,7 +10,7 @@ import { findApiSpec } from "./contract-files";
 import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
 import { refuseCrossSitePosts } from "./cross-site";
 import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
-import { formDefinitions, type FormDefinition, type FormName } from "./forms";
+import { formDefinitions, type FormDefinition } from "./forms";
 import { HEALTH_PATH, healthRouter } from "./health";
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
@@ -64,7 +64,8 @@ function answerHeld(res: Response, holder: IdempotencyHolder, fingerprint: strin
  * answers 201. With an Idempotency-Key held by an earlier submission (within
  * its lifetime), answers that one's 201 again, or 422 for another request.
  */
-function submissionHandler(name: FormName, form: FormDefinition, { config, store, log }: ApiOptions): RequestHandler {
+function submissionHandler(form: FormDefinition, { config, store, log }: ApiOptions): RequestHandler {
+  const { name } = form;
   const report = log ?? ((message: string, err: unknown) => console.error(message, err));
   const unavailable = (what: string, err: unknown) => {
     // The store (its disk or database) failed: logged with its detail, answered without it.
@@ -170,7 +171,7 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
     else steps.push(json, ...validator);
-    router.post(`${base}${form.path}`, ...steps, submissionHandler(form.name, form, options));
+    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options));
   }
   router.use(base, limit, json, validator);
 }
