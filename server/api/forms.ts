@@ -83,20 +83,19 @@ function defineForm(name: FormName, rulesDir: string, root: string): FormDefinit
   };
 }
 
-const definitions = new Map<string, Record<FormName, FormDefinition>>();
+let definitions: Record<FormName, FormDefinition> | undefined;
 
 /**
  * Every form of the registry (src/forms/registry.ts) with its operation's
  * rules and its words (its data file, read once from the working directory
  * like data/contact.json). A missing file or label fails at once.
  */
-export function formDefinitions(root: string = process.cwd()): Record<FormName, FormDefinition> {
-  const known = definitions.get(root);
-  if (known) return known;
+export function formDefinitions(): Record<FormName, FormDefinition> {
+  if (definitions) return definitions;
   const rulesDir = findFormRules();
-  const loaded = Object.fromEntries(FORM_KEYS.map((name) => [name, defineForm(name, rulesDir, root)])) as Record<FormName, FormDefinition>;
-  definitions.set(root, loaded);
-  return loaded;
+  const root = process.cwd();
+  definitions = Object.fromEntries(FORM_KEYS.map((name) => [name, defineForm(name, rulesDir, root)])) as Record<FormName, FormDefinition>;
+  return definitions;
 }
 
 /** Who sent a submission, for the subject line. */
