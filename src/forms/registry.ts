@@ -21,11 +21,13 @@
 export interface FormEntry {
   /** The operation of openapi.yaml. */
   operationId: string;
-  /** The body's fixed mailType (the contract's enum), which also names the inbox route. */
+  /**
+   * The body's fixed mailType (the contract's enum), which also names the inbox
+   * route and the environment variable that sets the inbox, MAIL_TO_<MAILTYPE>
+   * (one or more comma-separated addresses).
+   */
   mailType: string;
-  /** The environment variable that sets the inbox (one or more comma-separated addresses). */
-  inbox: string;
-  /** Another variable read for the same inbox when `inbox` is unset (an older name). */
+  /** Another variable read for the same inbox when MAIL_TO_<MAILTYPE> is unset (an older name). */
   inboxAlias?: string;
   /** The contact card of data/contact.json (by title) whose address is the inbox when no variable is set. */
   inboxCard: string;
@@ -53,7 +55,6 @@ export const FORMS = registry({
   "news-letter": {
     operationId: "subscribeNewsletter",
     mailType: "news_letter",
-    inbox: "MAIL_TO_NEWS_LETTER",
     inboxAlias: "MAIL_TO_NEWSLETTER",
     inboxCard: "Media & Communications",
     what: "newsletter sign-up",
@@ -65,7 +66,6 @@ export const FORMS = registry({
   contact_us: {
     operationId: "sendContactEnquiry",
     mailType: "contact",
-    inbox: "MAIL_TO_CONTACT",
     inboxCard: "General Enquiries",
     what: "contact enquiry",
     sender: "{firstName} {lastName}",
@@ -76,7 +76,6 @@ export const FORMS = registry({
   demo_form: {
     operationId: "requestDemo",
     mailType: "demo_form",
-    inbox: "MAIL_TO_DEMO_FORM",
     inboxCard: "Sales",
     what: "demo request",
     sender: "{firstName} {lastName}",
@@ -87,7 +86,6 @@ export const FORMS = registry({
   request_for_training: {
     operationId: "requestTraining",
     mailType: "request_for_training",
-    inbox: "MAIL_TO_REQUEST_FOR_TRAINING",
     inboxCard: "Trainings",
     what: "training request",
     sender: "{fullName}",
@@ -98,7 +96,6 @@ export const FORMS = registry({
   careers: {
     operationId: "applyForJob",
     mailType: "career",
-    inbox: "MAIL_TO_CAREER",
     inboxCard: "Careers",
     what: "job application",
     sender: "{firstName} {lastName}",
@@ -109,7 +106,6 @@ export const FORMS = registry({
   sme_form: {
     operationId: "registerSubjectMatterExpert",
     mailType: "sme_form",
-    inbox: "MAIL_TO_SME_FORM",
     inboxCard: "Trainings",
     what: "SME registration",
     sender: "{fullName}",
@@ -120,7 +116,6 @@ export const FORMS = registry({
   transfer_partner: {
     operationId: "applyForPartnership",
     mailType: "transfer_partner_form",
-    inbox: "MAIL_TO_TRANSFER_PARTNER_FORM",
     inboxCard: "Partnerships",
     what: "partnership application",
     sender: "{fullName} ({companyName})",
@@ -131,7 +126,6 @@ export const FORMS = registry({
   product_order_form: {
     operationId: "uploadProductOrder",
     mailType: "product_order_form",
-    inbox: "MAIL_TO_PRODUCT_ORDER_FORM",
     inboxCard: "Sales",
     what: "product order questionnaire",
     sender: "{productName}",
@@ -142,7 +136,6 @@ export const FORMS = registry({
   quote_request: {
     operationId: "requestQuotation",
     mailType: "quote_request",
-    inbox: "MAIL_TO_QUOTE_REQUEST",
     inboxCard: "Sales",
     what: "quotation request",
     sender: "{firstName} {lastName} ({companyName})",
