@@ -56,12 +56,13 @@ function readJson<T>(file: string, what: string): T {
 function defineForm(name: FormName, rulesDir: string, root: string): FormDefinition {
   const entry = REGISTRY[name];
   const rules = readJson<OperationRules>(path.join(rulesDir, `${entry.operationId}.json`), `The rules of ${entry.operationId}`);
-  const words = readJson<FormWords>(path.resolve(root, entry.data), `The words of the ${name} form`);
+  const data = path.join("data", "forms", `${name}.json`);
+  const words = readJson<FormWords>(path.resolve(root, data), `The words of the ${name} form`);
   const properties = Object.entries(rules.schema.properties);
   const labels: Record<string, string> = {};
   for (const field of entry.notify) {
     const label = words.fieldWords.find((f) => f.name === field)?.label;
-    if (label === undefined) throw new Error(`${entry.data} has no label for ${field}, which the ${name} notification lists`);
+    if (label === undefined) throw new Error(`${data} has no label for ${field}, which the ${name} notification lists`);
     labels[field] = label;
   }
   const options: Record<string, Record<string, string>> = {};

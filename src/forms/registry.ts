@@ -5,13 +5,13 @@
  * tests/unit/form-registry.test.ts checks each entry against the contract,
  * its data file and its component. See docs/architecture.md, "Forms".
  *
- * A form's key is its path under /api/v1/contact. Everything else about it is
- * found from its entry:
+ * A form's key is its path under /api/v1/contact and names its words,
+ * data/forms/<key>.json (a FormsJson node of src/schema/forms.graphql): every
+ * label, option, hint and message its visitors read, which the notification
+ * e-mail's labels are too. Everything else about it is found from its entry:
  * - the contract's operation (`operationId`): its body, its content type, its
  *   file fields, and the rules the browser checks
  *   (src/contract/form-rules/<operationId>.json);
- * - its words (`data`): every label, option, hint and message its visitors
- *   read, which the notification e-mail's labels are too;
  * - the component that renders it (`component`).
  *
  * Nothing here is bundled into a page: the pages take their words from
@@ -40,8 +40,6 @@ export interface FormEntry {
    * the data file (files included; any other field follows, named by its key).
    */
   notify: readonly string[];
-  /** The form's words: a data file of data/forms/ (a FormsJson node, src/schema/forms.graphql). */
-  data: string;
   /** The component that renders it. */
   component: string;
 }
@@ -60,7 +58,6 @@ export const FORMS = registry({
     what: "newsletter sign-up",
     sender: "{email}",
     notify: ["email"],
-    data: "data/forms/news-letter.json",
     component: "src/forms/NewsletterForm.tsx",
   },
   contact_us: {
@@ -70,7 +67,6 @@ export const FORMS = registry({
     what: "contact enquiry",
     sender: "{firstName} {lastName}",
     notify: ["firstName", "lastName", "subject", "email", "phoneNumber", "companyName", "message"],
-    data: "data/forms/contact_us.json",
     component: "src/forms/ContactForm.tsx",
   },
   demo_form: {
@@ -80,7 +76,6 @@ export const FORMS = registry({
     what: "demo request",
     sender: "{firstName} {lastName}",
     notify: ["firstName", "lastName", "jobRole", "email", "interestedIn", "companyName", "phoneNumber", "countryName", "message"],
-    data: "data/forms/demo_form.json",
     component: "src/forms/DemoForm.tsx",
   },
   request_for_training: {
@@ -90,7 +85,6 @@ export const FORMS = registry({
     what: "training request",
     sender: "{fullName}",
     notify: ["fullName", "companyName", "jobRole", "email", "phoneNumber", "regionName", "countryName", "interestedIn", "participants", "trainingFormat", "comments"],
-    data: "data/forms/request_for_training.json",
     component: "src/forms/TrainingRequestForm.tsx",
   },
   careers: {
@@ -100,7 +94,6 @@ export const FORMS = registry({
     what: "job application",
     sender: "{firstName} {lastName}",
     notify: ["jobRole", "firstName", "lastName", "email", "phoneNumber", "nationality", "countryName", "resume", "coverLetter"],
-    data: "data/forms/careers.json",
     component: "src/forms/CareerApplicationForm.tsx",
   },
   sme_form: {
@@ -110,7 +103,6 @@ export const FORMS = registry({
     what: "SME registration",
     sender: "{fullName}",
     notify: ["fullName", "email", "phoneNumber", "linkedIn", "experience", "regionName", "countryName", "expertise", "availability", "comments", "resume"],
-    data: "data/forms/sme_form.json",
     component: "src/forms/SmeRegistrationForm.tsx",
   },
   transfer_partner: {
@@ -120,7 +112,6 @@ export const FORMS = registry({
     what: "partnership application",
     sender: "{fullName} ({companyName})",
     notify: ["companyName", "fullName", "jobRole", "email", "phoneNumber", "regionName", "countryName", "interestedIn", "message", "comments", "support_doc"],
-    data: "data/forms/transfer_partner.json",
     component: "src/forms/PartnershipForm.tsx",
   },
   product_order_form: {
@@ -130,7 +121,6 @@ export const FORMS = registry({
     what: "product order questionnaire",
     sender: "{productName}",
     notify: ["productName", "file"],
-    data: "data/forms/product_order_form.json",
     component: "src/forms/ProductOrderForm.tsx",
   },
   quote_request: {
@@ -140,7 +130,6 @@ export const FORMS = registry({
     what: "quotation request",
     sender: "{firstName} {lastName} ({companyName})",
     notify: ["firstName", "lastName", "email", "phoneNumber", "companyName", "message", "items"],
-    data: "data/forms/quote_request.json",
     component: "src/enquiry/EnquiryView.tsx",
   },
 });
