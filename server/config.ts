@@ -258,18 +258,18 @@ export function readContactCards(file: string): Map<string, string> {
 }
 
 /**
- * The inbox of each mail type: its form's variable of the registry
- * (MAIL_TO_CONTACT, MAIL_TO_DEMO_FORM, MAIL_TO_NEWS_LETTER or MAIL_TO_NEWSLETTER, ...)
- * when set, else the contact card of data/contact.json that handles it, else
- * MAIL_TO_DEFAULT (info@example.com).
+ * The inbox of each mail type: MAIL_TO_<MAILTYPE> (MAIL_TO_CONTACT,
+ * MAIL_TO_DEMO_FORM, MAIL_TO_NEWS_LETTER, ...) or its form's other name in the
+ * registry (MAIL_TO_NEWSLETTER) when set, else the contact card of
+ * data/contact.json that handles it, else MAIL_TO_DEFAULT (info@example.com).
  */
 export function resolveInboxes(env: NodeJS.ProcessEnv, contactFile: string): Record<MailRoute, string> {
   const fallback = addressListFrom(env, "MAIL_TO_DEFAULT") ?? "info@example.com";
   const cards = readContactCards(contactFile);
   const inboxes = {} as Record<MailRoute, string>;
   for (const key of FORM_KEYS) {
-    const { mailType, inbox, inboxAlias, inboxCard } = FORMS[key];
-    const override = addressListFrom(env, inbox) ?? (inboxAlias === undefined ? undefined : addressListFrom(env, inboxAlias));
+    const { mailType, inboxAlias, inboxCard } = FORMS[key];
+    const override = addressListFrom(env, `MAIL_TO_${mailType.toUpperCase()}`) ?? (inboxAlias === undefined ? undefined : addressListFrom(env, inboxAlias));
     inboxes[mailType] = override ?? cards.get(inboxCard) ?? fallback;
   }
   return inboxes;

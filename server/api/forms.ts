@@ -4,6 +4,7 @@ import type { components } from "../../src/contract/schema";
 import { FORM_KEYS, FORMS as REGISTRY, type FormKey } from "../../src/forms/registry";
 import { fill } from "../../src/shared/utils/template";
 import type { MailRoute } from "../config";
+import { findFormRules } from "./contract-files";
 
 type Schemas = components["schemas"];
 
@@ -43,15 +44,6 @@ interface OperationRules {
   schema: { properties: Record<string, { type?: string; format?: string }> };
 }
 
-/** The folder of the contract's form rules, found from server/ (ts) as from dist/server/ (compiled). */
-function formRulesDir(start: string = __dirname): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, "src", "contract", "form-rules");
-    if (fs.existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`src/contract/form-rules not found above ${start}`);
-  }
-}
-
 function readJson<T>(file: string, what: string): T {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8")) as T;
@@ -64,12 +56,13 @@ function readJson<T>(file: string, what: string): T {
 function defineForm(name: FormName, rulesDir: string, root: string): FormDefinition {
   const entry = REGISTRY[name];
   const rules = readJson<OperationRules>(path.join(rulesDir, `${entry.operationId}.json`), `The rules of ${entry.operationId}`);
-  const words = readJson<FormWords>(path.resolve(root, entry.data), `The words of the ${name} form`);
+  const data = path.join("data", "forms", `${name}.json`);
+  const words = readJson<FormWords>(path.resolve(root, data), `The words of the ${name} form`);
   const properties = Object.entries(rules.schema.properties);
   const labels: Record<string, string> = {};
   for (const field of entry.notify) {
     const label = words.fieldWords.find((f) => f.name === field)?.label;
-    if (label === undefined) throw new Error(`${entry.data} has no label for ${field}, which the ${name} notification lists`);
+    if (label === undefined) throw new Error(`${data} has no label for ${field}, which the ${name} notification lists`);
     labels[field] = label;
   }
   const options: Record<string, Record<string, string>> = {};
@@ -91,20 +84,19 @@ function defineForm(name: FormName, rulesDir: string, root: string): FormDefinit
   };
 }
 
-const definitions = new Map<string, Record<FormName, FormDefinition>>();
+let definitions: Record<FormName, FormDefinition> | undefined;
 
 /**
  * Every form of the registry (src/forms/registry.ts) with its operation's
  * rules and its words (its data file, read once from the working directory
  * like data/contact.json). A missing file or label fails at once.
  */
-export function formDefinitions(root: string = process.cwd()): Record<FormName, FormDefinition> {
-  const known = definitions.get(root);
-  if (known) return known;
-  const rulesDir = formRulesDir();
-  const loaded = Object.fromEntries(FORM_KEYS.map((name) => [name, defineForm(name, rulesDir, root)])) as Record<FormName, FormDefinition>;
-  definitions.set(root, loaded);
-  return loaded;
+export function formDefinitions(): Record<FormName, FormDefinition> {
+  if (definitions) return definitions;
+  const rulesDir = findFormRules();
+  const root = process.cwd();
+  definitions = Object.fromEntries(FORM_KEYS.map((name) => [name, defineForm(name, rulesDir, root)])) as Record<FormName, FormDefinition>;
+  return definitions;
 }
 
 /** Who sent a submission, for the subject line. */

@@ -1,16 +1,16 @@
 import express, { type RequestHandler, type Response, type Router } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
-import fs from "fs";
 import helmet from "helmet";
 import type { IncomingMessage, ServerResponse } from "http";
 import path from "path";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import type { Config } from "../config";
 import { refuseEncodedMultipart } from "../site/content-encoding";
+import { findApiSpec } from "./contract-files";
 import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
 import { refuseCrossSitePosts } from "./cross-site";
 import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
-import { formDefinitions, type FormDefinition, type FormName } from "./forms";
+import { formDefinitions, type FormDefinition } from "./forms";
 import { HEALTH_PATH, healthRouter } from "./health";
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
@@ -44,18 +44,6 @@ export const STORE_UNAVAILABLE_MESSAGE = "Your submission could not be saved rig
 /** Seconds an integrator or the form waits before sending again after that answer. */
 const STORE_RETRY_AFTER_SECONDS = 30;
 
-/** openapi.yaml at the repository root, found from server/ (ts) as from dist/server/ (compiled). */
-export function findApiSpec(start: string = __dirname): string {
-  let dir = start;
-  for (;;) {
-    const candidate = path.join(dir, "openapi.yaml");
-    if (fs.existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`openapi.yaml not found above ${start}`);
-    dir = parent;
-  }
-}
-
 export interface ApiOptions {
   config: Config;
   store: SubmissionStore;
@@ -76,7 +64,8 @@ function answerHeld(res: Response, holder: IdempotencyHolder, fingerprint: strin
  * answers 201. With an Idempotency-Key held by an earlier submission (within
  * its lifetime), answers that one's 201 again, or 422 for another request.
  */
-function submissionHandler(name: FormName, form: FormDefinition, { config, store, log }: ApiOptions): RequestHandler {
+function submissionHandler(form: FormDefinition, { config, store, log }: ApiOptions): RequestHandler {
+  const { name } = form;
   const report = log ?? ((message: string, err: unknown) => console.error(message, err));
   const unavailable = (what: string, err: unknown) => {
     // The store (its disk or database) failed: logged with its detail, answered without it.
@@ -182,7 +171,7 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
     else steps.push(json, ...validator);
-    router.post(`${base}${form.path}`, ...steps, submissionHandler(form.name, form, options));
+    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options));
   }
   router.use(base, limit, json, validator);
 }

@@ -9,7 +9,7 @@
 import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from "express-rate-limit";
 
 /** A fall-back to the per-instance count is logged at most this often. */
-export const FALLBACK_LOG_INTERVAL_MS = 60_000;
+const FALLBACK_LOG_INTERVAL_MS = 60_000;
 
 export interface FallbackOptions {
   /** Where the fall-back (and the return to the shared count) is logged; console.error by default. */
@@ -120,6 +120,6 @@ function copy({ totalHits, resetTime }: ClientRateLimitInfo): ClientRateLimitInf
 }
 
 /** The store of the API's limiter: the shared one with the per-instance fall-back, or the memory store when there is none to share. */
-export function rateLimitStore(shared: Store | undefined, options: FallbackOptions = {}): Store {
-  return shared ? new PerInstanceFallbackStore(shared, options) : new MemoryStore();
+export function rateLimitStore(shared: Store | undefined): Store {
+  return shared ? new PerInstanceFallbackStore(shared) : new MemoryStore();
 }

@@ -19,7 +19,7 @@ const MAX_PART_HEADERS_BYTES = 256 * 1024;
  * The largest multipart body a form accepts: each of its files at the
  * largest size, every text field at the largest size, and the parts' headers.
  */
-export function maxMultipartBytes(form: FormDefinition, maxUploadBytes: number): number {
+function maxMultipartBytes(form: FormDefinition, maxUploadBytes: number): number {
   return form.files.length * maxUploadBytes + MAX_FIELDS * MAX_FIELD_BYTES + MAX_PART_HEADERS_BYTES;
 }
 
@@ -111,7 +111,7 @@ function tempFilesOf(req: Request): TempFile[] {
  * arrived; the server's request deadline (REQUEST_TIMEOUT_MS) and idle limit
  * (IDLE_TIMEOUT_MS) close a connection whose body does not come.
  */
-export function answerBeforeBody(req: Request, res: Response, error: ApiError, maxBodyBytes: number): void {
+function answerBeforeBody(req: Request, res: Response, error: ApiError, maxBodyBytes: number): void {
   const body: ErrorBody = { message: error.message };
   const answer = Buffer.from(JSON.stringify(body));
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);

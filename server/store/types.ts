@@ -234,10 +234,10 @@ export interface SubmissionStore {
   deleteSubmissionsByEmail(email: string): Promise<RemovedSubmission[]>;
   /**
    * A rate-limit store (express-rate-limit) that every instance on this store
-   * shares, its keys under `prefix` (one prefix per limiter); absent, or
-   * undefined, when the store serves one process (the limiter then counts in
-   * memory). Its connections are the store's to close (`close`).
+   * shares, its keys under `prefix` (one prefix per limiter); absent when the
+   * store serves one process (the limiter then counts in memory). Its
+   * connections are the store's to close (`close`).
    */
-  rateLimitStore?(prefix: string): RateLimitStore | undefined;
+  rateLimitStore?(prefix: string): RateLimitStore;
   close(): Promise<void>;
 }

@@ -5,13 +5,13 @@
  * tests/unit/form-registry.test.ts checks each entry against the contract,
  * its data file and its component. See docs/architecture.md, "Forms".
  *
- * A form's key is its path under /api/v1/contact. Everything else about it is
- * found from its entry:
+ * A form's key is its path under /api/v1/contact and names its words,
+ * data/forms/<key>.json (a FormsJson node of src/schema/forms.graphql): every
+ * label, option, hint and message its visitors read, which the notification
+ * e-mail's labels are too. Everything else about it is found from its entry:
  * - the contract's operation (`operationId`): its body, its content type, its
  *   file fields, and the rules the browser checks
  *   (src/contract/form-rules/<operationId>.json);
- * - its words (`data`): every label, option, hint and message its visitors
- *   read, which the notification e-mail's labels are too;
  * - the component that renders it (`component`).
  *
  * Nothing here is bundled into a page: the pages take their words from
@@ -21,11 +21,13 @@
 export interface FormEntry {
   /** The operation of openapi.yaml. */
   operationId: string;
-  /** The body's fixed mailType (the contract's enum), which also names the inbox route. */
+  /**
+   * The body's fixed mailType (the contract's enum), which also names the inbox
+   * route and the environment variable that sets the inbox, MAIL_TO_<MAILTYPE>
+   * (one or more comma-separated addresses).
+   */
   mailType: string;
-  /** The environment variable that sets the inbox (one or more comma-separated addresses). */
-  inbox: string;
-  /** Another variable read for the same inbox when `inbox` is unset (an older name). */
+  /** Another variable read for the same inbox when MAIL_TO_<MAILTYPE> is unset (an older name). */
   inboxAlias?: string;
   /** The contact card of data/contact.json (by title) whose address is the inbox when no variable is set. */
   inboxCard: string;
@@ -38,8 +40,6 @@ export interface FormEntry {
    * the data file (files included; any other field follows, named by its key).
    */
   notify: readonly string[];
-  /** The form's words: a data file of data/forms/ (a FormsJson node, src/schema/forms.graphql). */
-  data: string;
   /** The component that renders it. */
   component: string;
 }
@@ -53,101 +53,83 @@ export const FORMS = registry({
   "news-letter": {
     operationId: "subscribeNewsletter",
     mailType: "news_letter",
-    inbox: "MAIL_TO_NEWS_LETTER",
     inboxAlias: "MAIL_TO_NEWSLETTER",
     inboxCard: "Media & Communications",
     what: "newsletter sign-up",
     sender: "{email}",
     notify: ["email"],
-    data: "data/forms/news-letter.json",
     component: "src/forms/NewsletterForm.tsx",
   },
   contact_us: {
     operationId: "sendContactEnquiry",
     mailType: "contact",
-    inbox: "MAIL_TO_CONTACT",
     inboxCard: "General Enquiries",
     what: "contact enquiry",
     sender: "{firstName} {lastName}",
     notify: ["firstName", "lastName", "subject", "email", "phoneNumber", "companyName", "message"],
-    data: "data/forms/contact_us.json",
     component: "src/forms/ContactForm.tsx",
   },
   demo_form: {
     operationId: "requestDemo",
     mailType: "demo_form",
-    inbox: "MAIL_TO_DEMO_FORM",
     inboxCard: "Sales",
     what: "demo request",
     sender: "{firstName} {lastName}",
     notify: ["firstName", "lastName", "jobRole", "email", "interestedIn", "companyName", "phoneNumber", "countryName", "message"],
-    data: "data/forms/demo_form.json",
     component: "src/forms/DemoForm.tsx",
   },
   request_for_training: {
     operationId: "requestTraining",
     mailType: "request_for_training",
-    inbox: "MAIL_TO_REQUEST_FOR_TRAINING",
     inboxCard: "Trainings",
     what: "training request",
     sender: "{fullName}",
     notify: ["fullName", "companyName", "jobRole", "email", "phoneNumber", "regionName", "countryName", "interestedIn", "participants", "trainingFormat", "comments"],
-    data: "data/forms/request_for_training.json",
     component: "src/forms/TrainingRequestForm.tsx",
   },
   careers: {
     operationId: "applyForJob",
     mailType: "career",
-    inbox: "MAIL_TO_CAREER",
     inboxCard: "Careers",
     what: "job application",
     sender: "{firstName} {lastName}",
     notify: ["jobRole", "firstName", "lastName", "email", "phoneNumber", "nationality", "countryName", "resume", "coverLetter"],
-    data: "data/forms/careers.json",
     component: "src/forms/CareerApplicationForm.tsx",
   },
   sme_form: {
     operationId: "registerSubjectMatterExpert",
     mailType: "sme_form",
-    inbox: "MAIL_TO_SME_FORM",
     inboxCard: "Trainings",
     what: "SME registration",
     sender: "{fullName}",
     notify: ["fullName", "email", "phoneNumber", "linkedIn", "experience", "regionName", "countryName", "expertise", "availability", "comments", "resume"],
-    data: "data/forms/sme_form.json",
     component: "src/forms/SmeRegistrationForm.tsx",
   },
   transfer_partner: {
     operationId: "applyForPartnership",
     mailType: "transfer_partner_form",
-    inbox: "MAIL_TO_TRANSFER_PARTNER_FORM",
     inboxCard: "Partnerships",
     what: "partnership application",
     sender: "{fullName} ({companyName})",
     notify: ["companyName", "fullName", "jobRole", "email", "phoneNumber", "regionName", "countryName", "interestedIn", "message", "comments", "support_doc"],
-    data: "data/forms/transfer_partner.json",
     component: "src/forms/PartnershipForm.tsx",
   },
   product_order_form: {
     operationId: "uploadProductOrder",
     mailType: "product_order_form",
-    inbox: "MAIL_TO_PRODUCT_ORDER_FORM",
     inboxCard: "Sales",
     what: "product order questionnaire",
     sender: "{productName}",
     notify: ["productName", "file"],
-    data: "data/forms/product_order_form.json",
     component: "src/forms/ProductOrderForm.tsx",
   },
   quote_request: {
     operationId: "requestQuotation",
     mailType: "quote_request",
-    inbox: "MAIL_TO_QUOTE_REQUEST",
     inboxCard: "Sales",
     what: "quotation request",
     sender: "{firstName} {lastName} ({companyName})",
     notify: ["firstName", "lastName", "email", "phoneNumber", "companyName", "message", "items"],
-    data: "data/forms/quote_request.json",
     component: "src/enquiry/EnquiryView.tsx",
   },
 });

@@ -15,7 +15,7 @@
  * connection to be made, nor in the queue of the submissions' pool behind
  * slower work (health checks over a large outbox, file uploads). No call waits
  * longer than `timeoutMs` (see `query`); one that fails is answered by the
- * per-instance count that `server/rate-limit.ts` keeps beside it.
+ * per-instance count that `server/api/rate-limit.ts` keeps beside it.
  */
 import { Pool, type QueryConfig, type QueryResultRow } from "pg";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
@@ -40,7 +40,7 @@ export const DEFAULT_RATE_LIMIT_PREFIX = "rl:";
 export const DEFAULT_RATE_LIMIT_STORE_TIMEOUT_MS = 2_000;
 export const DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS = 60_000;
 /** Connections of the rate limit's own pool: each count is one short statement on one row. */
-export const DEFAULT_RATE_LIMIT_POOL_SIZE = 2;
+const RATE_LIMIT_POOL_SIZE = 2;
 /** How often a waiting call looks at the time it has waited, in ms (see `query`). */
 const WAIT_TICK_MS = 100;
 /**
@@ -210,8 +210,8 @@ export class PostgresRateLimitStore implements Store {
 
 /**
  * The store for one limiter, e.g.
- * `rateLimit({ windowMs, limit, store: withPerInstanceFallback(createPostgresRateLimitStore(pool, { prefix: "forms:" })) })`
- * (server/rate-limit.ts), on a pool of createRateLimitPool. A store serves one
+ * `rateLimit({ windowMs, limit, store: rateLimitStore(createPostgresRateLimitStore(pool, { prefix: "forms:" })) })`
+ * (server/api/rate-limit.ts), on a pool of createRateLimitPool. A store serves one
  * limiter (express-rate-limit refuses to share one); give each limiter its own
  * prefix.
  */
@@ -231,8 +231,6 @@ function positive(value: unknown, name: string): number {
 }
 
 export interface RateLimitPoolOptions {
-  /** Connections opened at start and kept open (DEFAULT_RATE_LIMIT_POOL_SIZE). */
-  size?: number;
   /** The database ends a statement of this pool that runs longer, lock waits included (DEFAULT_RATE_LIMIT_STORE_TIMEOUT_MS). */
   statementTimeoutMs?: number;
   /** Where a lost idle connection is reported. */
@@ -240,18 +238,17 @@ export interface RateLimitPoolOptions {
 }
 
 /**
- * The rate limit's own pool: `size` connections, all kept open once made (no
- * idle time-out), each statement bounded by the database's
+ * The rate limit's own pool: RATE_LIMIT_POOL_SIZE connections, all kept open
+ * once made (no idle time-out), each statement bounded by the database's
  * `statement_timeout`. Its connections are opened by `warmUpPool`, before the
  * first request needs one.
  */
 export function createRateLimitPool(connectionString: string, options: RateLimitPoolOptions = {}): Pool {
-  const size = options.size ?? DEFAULT_RATE_LIMIT_POOL_SIZE;
   const pool = new Pool({
     connectionString,
-    max: size,
+    max: RATE_LIMIT_POOL_SIZE,
     // Never fewer: idle connections are not closed, the next count finds one ready.
-    min: size,
+    min: RATE_LIMIT_POOL_SIZE,
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_RATE_LIMIT_STORE_TIMEOUT_MS,
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
@@ -262,9 +259,9 @@ export function createRateLimitPool(connectionString: string, options: RateLimit
   return pool;
 }
 
-/** Opens every connection of the pool now (at start), rather than on the requests that would wait for them. */
-export async function warmUpPool(pool: Pool, size = DEFAULT_RATE_LIMIT_POOL_SIZE): Promise<void> {
-  const clients = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()));
+/** Opens every connection of a pool of createRateLimitPool now (at start), rather than on the requests that would wait for them. */
+export async function warmUpPool(pool: Pool): Promise<void> {
+  const clients = await Promise.allSettled(Array.from({ length: RATE_LIMIT_POOL_SIZE }, () => pool.connect()));
   for (const client of clients) if (client.status === "fulfilled") client.value.release();
   const failed = clients.find((client) => client.status === "rejected");
   if (failed) throw failed.reason;

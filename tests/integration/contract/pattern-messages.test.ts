@@ -7,7 +7,7 @@
 import fs from "fs";
 import yaml from "js-yaml";
 import request from "supertest";
-import { findApiSpec } from "../../../server/api";
+import { findApiSpec } from "../../../server/api/contract-files";
 import { readPatternMessages } from "../../../server/api/pattern-messages";
 import { API, expectError, startTestApp, type TestApp } from "../../../testkit/contract-app";
 
