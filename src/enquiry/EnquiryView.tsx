@@ -2,25 +2,20 @@ import React, { useCallback, useEffect, useMemo, useRef, useState } from "react"
 import { Link } from "gatsby";
 import type { ApiSchemas } from "../contract/client";
 import contractRules from "../contract/form-rules/requestQuotation.json";
-import { loadClient } from "../forms/api-client";
 import { FormStatus, RequiredNote } from "../forms/FormStatus";
-import { NATIONAL_PHONE, RegisteredFields } from "../forms/RegisteredForm";
-import { useContractForm } from "../forms/useContractForm";
+import { NATIONAL_PHONE, RegisteredFields, useRegisteredForm } from "../forms/RegisteredForm";
 import { useFormWords } from "../forms/useFormWords";
-import { choicesOf, type FormRules } from "../forms/validation";
 import { clearItems, removeItem, updateItem, type EnquiryItem } from "./store";
 import { fill } from "../shared/utils/template";
 import { useEnquiryItems } from "./useEnquiryItems";
 import * as formStyles from "../forms/Form.module.css";
 import * as styles from "./EnquiryView.module.css";
 
-const RULES = contractRules as FormRules;
 /** An item's bounds, as the contract states them (QuoteItem). */
 const ITEM_RULES = contractRules.schema.properties.items.items.properties;
 const QUANTITY_MIN = ITEM_RULES.quantity.minimum;
 const QUANTITY_MAX = ITEM_RULES.quantity.maximum;
 const NOTE_MAX = ITEM_RULES.note.maxLength;
-const MAIL_TYPE = choicesOf(RULES, "mailType")[0];
 const INITIAL = { firstName: "", lastName: "", email: "", phoneNumber: "", companyName: "", message: "" };
 const LAYOUT = { phoneNumber: NATIONAL_PHONE, companyName: { wide: true }, message: { rows: 4, wide: true } };
 
@@ -184,23 +179,18 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const listed = useMemo(() => items.filter((item) => byslug.has(item.product)), [items, byslug]);
-  const body = useMemo(() => ({ mailType: MAIL_TYPE, items: listed.map(quoteItemOf) }), [listed]);
+  const body = useMemo(() => ({ items: listed.map(quoteItemOf) }), [listed]);
   const extraValidity = useCallback(
     () => ({ items: listed.length > 0 && listed.every((item) => !invalidQuantities.has(item.id)) }),
     [listed, invalidQuantities],
   );
 
   const words = useFormWords("quote_request");
-  const form = useContractForm({
-    rules: RULES,
+  const form = useRegisteredForm(contractRules, words, {
     initialValues: INITIAL,
     fixed: body,
     extraValidity,
     disableWhileInvalid: false,
-    send: async (sent) => (await loadClient()).api.POST("/api/v1/contact/quote_request", { body: sent as ApiSchemas["QuoteRequest"] }),
-    successMessage: words.success,
-    failureMessage: async (failure) => (await loadClient()).errorMessage(failure, words.common.failure),
-    genericFailure: words.common.failure,
     onSuccess: () => {
       clearItems();
       setInvalidQuantities(new Set());

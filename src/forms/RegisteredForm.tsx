@@ -98,7 +98,7 @@ function Field({ form, words, name, layout }: FieldProps): React.ReactElement {
 type Send = (path: string, body: Record<string, unknown>) => Promise<SendResult>;
 
 export interface RegisteredFormOptions<V extends FormValues>
-  extends Omit<ContractFormOptions<V>, "rules" | "send" | "successMessage" | "failureMessage" | "genericFailure"> {
+  extends Omit<ContractFormOptions<V>, "rules" | "send" | "successMessage" | "failureMessage" | "genericFailure" | "logFailure"> {
   /** Another success message than the data file's (the careers page's talent community). */
   successMessage?: string;
 }
@@ -128,7 +128,7 @@ export function useRegisteredForm<V extends FormValues>(operationRules: object, 
     },
     successMessage: options.successMessage ?? words.success,
     failureMessage: failure ? () => failure : async (reason) => (await loadClient()).errorMessage(reason, words.common.failure),
-    logFailure: options.logFailure ?? Boolean(failure),
+    logFailure: Boolean(failure),
     genericFailure: words.common.failure,
   });
 }

@@ -161,9 +161,7 @@ export const query = graphql`
         heading
         text
         form {
-          emailLabel
           submit
-          submitting
           success
         }
       }
