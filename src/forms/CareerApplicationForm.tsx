@@ -1,6 +1,7 @@
 import React, { useMemo } from "react";
 import RULES from "../contract/form-rules/applyForJob.json";
-import { RegisteredFormView, useRegisteredForm } from "./RegisteredForm";
+import { RegisteredFormView } from "./RegisteredForm";
+import { useRegisteredForm } from "./useRegisteredForm";
 import { useFormWords } from "./useFormWords";
 import { APPLICATION_INITIAL } from "./values";
 

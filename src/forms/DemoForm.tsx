@@ -1,6 +1,7 @@
 import React from "react";
 import RULES from "../contract/form-rules/requestDemo.json";
-import { NATIONAL_PHONE, RegisteredFormView, useRegisteredForm } from "./RegisteredForm";
+import { NATIONAL_PHONE, RegisteredFormView } from "./RegisteredForm";
+import { useRegisteredForm } from "./useRegisteredForm";
 import { useFormWords } from "./useFormWords";
 import { DEMO_INITIAL } from "./values";
 

@@ -1,7 +1,7 @@
 import React from "react";
 import RULES from "../contract/form-rules/subscribeNewsletter.json";
 import { FormStatus } from "./FormStatus";
-import { useRegisteredForm } from "./RegisteredForm";
+import { useRegisteredForm } from "./useRegisteredForm";
 import { TextField } from "./TextField";
 import { NEWSLETTER_INITIAL, NEWSLETTER_RESET } from "./newsletter-values";
 import { useFormWords } from "./useFormWords";

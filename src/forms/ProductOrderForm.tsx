@@ -1,7 +1,8 @@
 import React, { useMemo } from "react";
 import RULES from "../contract/form-rules/uploadProductOrder.json";
 import { productNameFromSlug } from "./product-name";
-import { RegisteredFormView, useRegisteredForm } from "./RegisteredForm";
+import { RegisteredFormView } from "./RegisteredForm";
+import { useRegisteredForm } from "./useRegisteredForm";
 import { useFormWords } from "./useFormWords";
 import { ORDER_INITIAL } from "./values";
 

@@ -1,5 +1,4 @@
-import React, { useMemo } from "react";
-import { loadClient } from "./api-client";
+import React from "react";
 import { CheckboxField } from "./CheckboxField";
 import { ChoiceGroup } from "./ChoiceGroup";
 import type { AnyForm } from "./field-parts";
@@ -8,17 +7,16 @@ import { RequiredNote } from "./FormStatus";
 import { SelectField } from "./SelectField";
 import { ModalFormStatus } from "./SuccessToast";
 import { TextField } from "./TextField";
-import { useContractForm, type ContractForm, type ContractFormOptions, type FormValues, type SendResult } from "./useContractForm";
+import type { ContractForm, FormValues } from "./useContractForm";
 import type { FormWords } from "./useFormWords";
-import { choicesOf, type FormRules, type SchemaRule } from "./validation";
+import { choicesOf, type SchemaRule } from "./validation";
 import * as styles from "./Form.module.css";
 
 /*
- * What every form of the registry shares: its call (the path, content type and
- * fixed mailType of its operation's rules), its messages (its data file), and
- * its markup: each field of its data file that the visitor fills, in the data
- * file's order, drawn from the contract's rule for it (a file, a list of
- * choices, a choice, a number, an e-mail address, a URL, text).
+ * The markup every form of the registry shares (its state and call are
+ * useRegisteredForm's): each field of its data file that the visitor fills, in
+ * the data file's order, drawn from the contract's rule for it (a file, a list
+ * of choices, a choice, a number, an e-mail address, a URL, text).
  */
 
 /** How one field is shown beyond what its rule and its words say. */
@@ -93,44 +91,6 @@ function Field({ form, words, name, layout }: FieldProps): React.ReactElement {
       rows={layout.rows}
     />
   );
-}
-
-type Send = (path: string, body: Record<string, unknown>) => Promise<SendResult>;
-
-export interface RegisteredFormOptions<V extends FormValues>
-  extends Omit<ContractFormOptions<V>, "rules" | "send" | "successMessage" | "failureMessage" | "genericFailure" | "logFailure"> {
-  /** Another success message than the data file's (the careers page's talent community). */
-  successMessage?: string;
-}
-
-/**
- * The state of a form of the registry: posts to its operation's path (JSON, or
- * multipart with its files), with the contract's mailType unless the form
- * holds one; says its data file's success, and its own failure message (the
- * failure then logged) or the server's.
- */
-export function useRegisteredForm<V extends FormValues>(operationRules: object, words: FormWords, options: RegisteredFormOptions<V>): ContractForm<V> {
-  const rules = operationRules as FormRules; // src/contract/form-rules/<operationId>.json, checked against the contract by tests/unit/form-rules.test.ts
-  const { fixed } = options;
-  const withMailType = useMemo(
-    () => ("mailType" in options.initialValues ? fixed : { mailType: choicesOf(rules, "mailType")[0], ...fixed }),
-    [rules, fixed, options.initialValues],
-  );
-  const failure = words.failure;
-  return useContractForm({
-    ...options,
-    rules,
-    fixed: withMailType,
-    send: async (body) => {
-      const client = await loadClient();
-      if (rules.contentType === "multipart/form-data") return client.postMultipart(rules.path as Parameters<typeof client.postMultipart>[0], body as never);
-      return (client.api.POST as unknown as Send)(rules.path, { body } as never);
-    },
-    successMessage: options.successMessage ?? words.success,
-    failureMessage: failure ? () => failure : async (reason) => (await loadClient()).errorMessage(reason, words.common.failure),
-    logFailure: Boolean(failure),
-    genericFailure: words.common.failure,
-  });
 }
 
 interface RegisteredFormViewProps<V extends FormValues> {

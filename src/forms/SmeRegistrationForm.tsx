@@ -1,6 +1,7 @@
 import React from "react";
 import RULES from "../contract/form-rules/registerSubjectMatterExpert.json";
-import { RegisteredFormView, useRegisteredForm } from "./RegisteredForm";
+import { RegisteredFormView } from "./RegisteredForm";
+import { useRegisteredForm } from "./useRegisteredForm";
 import { URI_FORMAT } from "./uri-format";
 import { useFormWords } from "./useFormWords";
 import { SME_INITIAL } from "./values";

@@ -1,6 +1,7 @@
 import React from "react";
 import RULES from "../contract/form-rules/requestTraining.json";
-import { RegisteredFormView, useRegisteredForm } from "./RegisteredForm";
+import { RegisteredFormView } from "./RegisteredForm";
+import { useRegisteredForm } from "./useRegisteredForm";
 import { useFormWords } from "./useFormWords";
 import { TRAINING_INITIAL } from "./values";
 
