@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import home from "../../data/home.json";
 import { CAROUSEL_AUTOPLAY_MS } from "../../src/utils/carousel";
+import { HYDRATION_TIMEOUT_MS } from "../../testkit/e2e";
 
 const FIGURES = [
   ["200+", "Tools"],
@@ -26,7 +27,7 @@ async function openWithClock(page: Page): Promise<Locator> {
       const state = await carousel.getAttribute("data-autoplay");
       if (state === "pending") await page.clock.runFor(10);
       return state;
-    })
+    }, { timeout: HYDRATION_TIMEOUT_MS, message: "the carousel was not hydrated" })
     .not.toBe("pending");
   return carousel;
 }
