@@ -101,7 +101,7 @@ export function formDefinitions(): Record<FormName, FormDefinition> {
 
 /** Who sent a submission, for the subject line. */
 export function senderOf(form: FormDefinition, body: Record<string, unknown>): string {
-  return fill(form.sender, Object.fromEntries(Object.entries(body).map(([key, value]) => [key, String(value)])));
+  return fill(form.sender, body);
 }
 
 /** The catalogue as the notification names it: each product's title by slug, and the site's address. */
