@@ -47,9 +47,6 @@ export default defineConfig({
     // The form tests submit many times from one address: a rate limit of 20 a minute would refuse them.
     env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT_MAX: "10000" },
     reuseExistingServer: false,
-    // Deadlines, not waits: a test of several page loads takes up to 20 s on a quiet 2-core machine,
-  // and about twice that with one core kept busy by another process.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+    timeout: 30_000,
   },
 });
