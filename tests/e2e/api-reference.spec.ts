@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import fs from "fs";
 import yaml from "js-yaml";
 import path from "path";
 import texts from "../../data/api-reference.json";
 import { fill } from "../../src/shared/utils/template";
+import { axeViolations } from "../../testkit/axe";
 import { watchPageProblems } from "../../testkit/built-site";
 import { expect, test } from "../../testkit/e2e";
 
@@ -131,11 +131,7 @@ test("no axe violation, on a desktop and on a phone, with the answers' field tab
   test.setTimeout(180_000);
   await openHydrated("/api-reference");
   const check = async (context: string) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-      `${context}: axe violations`,
-    ).toEqual([]);
+    expect(await axeViolations(page), `${context}: axe violations`).toEqual([]);
   };
   await check("desktop");
   await openDetails(page, "sendContactEnquiry");

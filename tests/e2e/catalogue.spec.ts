@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../../testkit/e2e";
 
@@ -366,13 +365,3 @@ test.describe("units", () => {
   });
 });
 
-test.describe("accessibility", () => {
-  for (const path of ["/controlled-bolting-hydraulic-equipments", "/torque-pump", "/split-frame-cold-cutting-machine", "/top-loading-arms"]) {
-    test(`${path}: no axe violations in the page content`, async ({ page, hydrated }) => {
-      await page.goto(path);
-      if (path !== "/controlled-bolting-hydraulic-equipments") await hydrated(productTabs(page));
-      const { violations } = await new AxeBuilder({ page }).include("main").analyze();
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    });
-  }
-});

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
 import enquiry from "../../data/enquiry.json";
 import quoteRequestWords from "../../data/forms/quote_request.json";
 import { fill } from "../../src/shared/utils/template";
+import { axeViolations } from "../../testkit/axe";
 import { expect, test, waitForHydration } from "../../testkit/e2e";
 
 /**
@@ -214,6 +214,5 @@ test("/enquiry with items has no axe violation", async ({ page, openHydrated }) 
   await openHydrated("/enquiry");
   await expect(items(page)).toHaveCount(1);
   await page.getByRole("button", { name: "Send enquiry" }).click();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -6,8 +6,8 @@
  * nothing sent), the pending button texts (a delayed response) and a failure
  * answered by the server (page.route) that keeps everything typed.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Request, Route } from "@playwright/test";
+import { axeViolations } from "../../testkit/axe";
 import { makeDocx, makePdf } from "../../testkit/documents";
 import { expect, HYDRATION_TIMEOUT_MS, test, waitForHydration } from "../../testkit/e2e";
 
@@ -664,8 +664,7 @@ test.describe("product order upload (Order Form tab)", () => {
 
 test.describe("accessibility", () => {
   async function checkAxe(page: Page, selector: string) {
-    const { violations } = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await axeViolations(page, { include: selector, tags: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }), selector).toEqual([]);
   }
 
   test("contact and footer forms have no axe violations, with invalid fields and a message shown", async ({ page }) => {
