@@ -105,9 +105,9 @@ test.describe("shared header", () => {
     expect(shadowBefore).toBe("none");
     await page.evaluate(() => window.scrollTo(0, 51));
     await expect(header).toHaveAttribute("data-scrolled", "true");
+    // Shadow and background change through a transition: each is waited for, not read once.
     await expect.poll(() => header.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe("none");
-    const bg = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(bg).toMatch(/rgba\(.*0\.\d+\)/);
+    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/rgba\(.*0\.\d+\)/);
     // 50 px is not past 50: back to plain.
     await page.evaluate(() => window.scrollTo(0, 50));
     await expect(header).toHaveAttribute("data-scrolled", "false");
