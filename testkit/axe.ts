@@ -7,7 +7,7 @@
  * Every rule runs unless `tags` narrows them. A page with one frame is
  * analysed inside that frame (AxeBuilder's legacy mode): the default mode
  * merges the results of every frame in a blank page it opens for each
- * analysis, a new renderer per call, for the same results where there is no
+ * analysis (a new page per call), for the same results where there is no
  * other frame. A page with frames (the contact page's map) gets the default
  * mode, which reaches into them.
  */
