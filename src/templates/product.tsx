@@ -103,7 +103,7 @@ export default function ProductTemplate({ data, pageContext }: PageProps<Product
               <UnitsToggle label={ui.unitsLabel} metricLabel={ui.metricLabel} imperialLabel={ui.imperialLabel} />
             </div>
           )}
-          <ProductTabs tabs={tabs} label={ui.tabsLabel} renderPanel={(tab) => <ProductPanel tab={tab} slug={product.slug} ui={ui} />} />
+          <ProductTabs tabs={tabs} label={ui.tabsLabel} renderPanel={(tab, open) => <ProductPanel tab={tab} slug={product.slug} ui={ui} open={open} />} />
         </div>
       </section>
     </Layout>

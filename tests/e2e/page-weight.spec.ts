@@ -1,20 +1,21 @@
+import type { Page } from "@playwright/test";
 import fs from "fs";
 import path from "path";
-import { JS_BUDGET_BYTES, sitemapRoutes, weighRoute } from "../../testkit/built-site";
+import { JS_BUDGET_BYTES, sitemapRoutes, watchPageProblems, weighRoute } from "../../testkit/built-site";
 import { expect, test } from "../../testkit/e2e";
 import { MAIN_IMAGE_WAIT_CAP_MS } from "../../src/build/site-files/after-paint";
 
 /**
  * The first-load budget over every page of the build: at most 90 KB of
  * gzipped JavaScript before any interaction, no request to another host, no
- * failed request, nothing blocked by the page's Content-Security-Policy, and
- * the code of search and of the product order upload only on the pages that
- * use it.
+ * failed request, nothing blocked by the page's Content-Security-Policy, the
+ * code of search only on the search page, and the code of the product order
+ * upload on no page until its tab is opened.
  */
 
 const ROUTES = [...sitemapRoutes(), "/search?query=torque"];
 
-/** Pages whose product has an Order Form tab (the order upload's chunk loads there only), from data/products/. */
+/** Pages whose product has an Order Form tab, from data/products/. */
 const PRODUCTS_DIR = path.resolve(__dirname, "../../data/products");
 const ORDER_FORM_PAGES = new Set(
   fs
@@ -56,9 +57,56 @@ for (const route of ROUTES) {
     expect(/\.index\.txt|\.store\.json/.test(requested)).toBe(route.startsWith("/search"));
     // The order upload's code, found by its call's path (the shared form values name every mail type, the path is its own).
     const sources = await Promise.all(result.scripts.map(async (s) => (await page.request.get(s.path)).text()));
-    expect(sources.some((source) => source.includes("contact/product_order_form"))).toBe(ORDER_FORM_PAGES.has(route));
+    expect(sources.some((source) => source.includes(ORDER_UPLOAD_CODE))).toBe(false);
   });
 }
+
+/** What only the order upload's code holds: its call's path. */
+const ORDER_UPLOAD_CODE = "contact/product_order_form";
+
+/** Collects the text of every script the page loads from now on. */
+function scriptsLoaded(page: Page): Promise<string>[] {
+  const texts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") texts.push(response.text().catch(() => ""));
+  });
+  return texts;
+}
+
+const hasOrderUploadCode = async (texts: Promise<string>[]) => (await Promise.all(texts)).some((text) => text.includes(ORDER_UPLOAD_CODE));
+
+test.describe("the order upload's code", () => {
+  const route = [...ORDER_FORM_PAGES].sort()[0];
+
+  test("loads when the Order Form tab is first opened, and the form from the static HTML hydrates without an error", async ({ page, hydrated }) => {
+    const { errors, failed } = watchPageProblems(page);
+    const texts = scriptsLoaded(page);
+    await page.goto(route);
+    await hydrated();
+    const form = page.locator('[role="tabpanel"] form[data-form-slot="product-order"]');
+    // In the static HTML, in its closed tab, not hydrated, its code not fetched.
+    await expect(form).toHaveCount(1);
+    await expect(form).toBeHidden();
+    await expect(form).not.toHaveAttribute("data-hydrated", "true");
+    expect(await hasOrderUploadCode(texts)).toBe(false);
+
+    await page.getByRole("tab", { name: "Order Form", exact: true }).click();
+    await expect(form).toHaveAttribute("data-hydrated", "true");
+    await expect(form.getByRole("button", { name: "Submit" })).toBeVisible();
+    expect(await hasOrderUploadCode(texts)).toBe(true);
+    expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
+  });
+
+  test("loads at once when the address names the Order Form tab", async ({ page }) => {
+    const { errors } = watchPageProblems(page);
+    await page.goto(`${route}#tab-order-form`);
+    const form = page.getByRole("tabpanel", { name: "Order Form", exact: true }).locator('form[data-form-slot="product-order"]');
+    await expect(form).toHaveAttribute("data-hydrated", "true");
+    await expect(form).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
 
 // Pages whose largest content is a marked main image (src/shared/utils/main-image.ts): a poster, a product photo, the first result.
 const MAIN_IMAGE_ROUTES = ["/", "/trainings", "/controlled-bolting-hydraulic-equipments", "/square-drive-torque-wrench", "/about-us", "/search?query=torque"];

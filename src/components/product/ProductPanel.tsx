@@ -1,4 +1,4 @@
-import React, { Suspense, lazy } from "react";
+import React, { Suspense, lazy, useEffect, useMemo } from "react";
 import { Link } from "gatsby";
 import { ConsumablesTable } from "./ConsumablesTable";
 import { DocumentList } from "./DocumentList";
@@ -7,17 +7,30 @@ import { SpecTable } from "./SpecTable";
 import type { ProductTabData, ProductUi } from "./types";
 import * as styles from "./ProductPanel.module.css";
 
+/** Lets the order upload's code load (once the Order Form tab is first opened). */
+let wantOrderForm: () => void = () => undefined;
+const orderFormWanted = new Promise<void>((resolve) => {
+  wantOrderForm = resolve;
+});
+
 /**
- * The order upload is on five product pages of twenty-four: its code is a
- * chunk of its own, fetched only by a page that shows the form (the form is
- * still rendered into the static HTML, and hydrates once the chunk is in).
+ * The order upload is on five product pages of twenty-four, in a tab that is
+ * closed when the page loads: its code is a chunk of its own, fetched when
+ * the Order Form tab is first opened (by a click, the keys, or an address
+ * naming the tab), not with the page. The form is still in the static HTML
+ * (the build renders it at once); in the browser it hydrates once the chunk
+ * is in, and until then it is the server's HTML, hidden in its closed tab.
  */
-const ProductOrderForm = lazy(() => import("../../forms/ProductOrderForm"));
+const ProductOrderForm = lazy(() =>
+  (typeof window === "undefined" ? Promise.resolve() : orderFormWanted).then(() => import("../../forms/ProductOrderForm")),
+);
 
 interface ProductPanelProps {
   tab: ProductTabData;
   slug: string;
   ui: ProductUi;
+  /** Whether the panel is the one open (the order upload's code loads when its tab first opens). */
+  open: boolean;
 }
 
 /**
@@ -25,7 +38,22 @@ interface ProductPanelProps {
  * order: the safety notice (warning tabs), intro, tables, tools, bullet
  * items, documents (or the order form's download and upload blocks), notes.
  */
-export function ProductPanel({ tab, slug, ui }: ProductPanelProps): React.ReactElement {
+export function ProductPanel({ tab, slug, ui, open }: ProductPanelProps): React.ReactElement {
+  const orderFormOpen = open && tab.kind === "order-form";
+  useEffect(() => {
+    if (orderFormOpen) wantOrderForm();
+  }, [orderFormOpen]);
+  // One element for the panel's life: opening the tab re-renders the panel, and a Suspense boundary
+  // still waiting for its code must not receive new props (React would drop the server's HTML and
+  // report an error) before the code is in and it hydrates.
+  const orderForm = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <ProductOrderForm slug={slug} />
+      </Suspense>
+    ),
+    [slug],
+  );
   // Every list of documents ends with a link to the library of all of them (/downloads).
   const documentList = (docs: NonNullable<ProductTabData["documents"]>) => (
     <>
@@ -76,9 +104,7 @@ export function ProductPanel({ tab, slug, ui }: ProductPanelProps): React.ReactE
           )}
           <div className={styles.block}>
             <h3 className={styles.heading}>{ui.orderForm.uploadTitle}</h3>
-            <Suspense fallback={null}>
-              <ProductOrderForm slug={slug} />
-            </Suspense>
+            {orderForm}
           </div>
         </>
       ) : (

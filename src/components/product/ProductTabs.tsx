@@ -12,7 +12,8 @@ interface ProductTabsProps<T extends TabItem> {
   tabs: T[];
   /** Accessible name of the tab list. */
   label: string;
-  renderPanel: (tab: T) => React.ReactNode;
+  /** A panel's content; `open` is true while it is the visible one. */
+  renderPanel: (tab: T, open: boolean) => React.ReactNode;
   /** Reflect the open tab in the address (#tab-<id>) and open the tab the address names on load. */
   syncHash?: boolean;
 }
@@ -142,7 +143,7 @@ export function ProductTabs<T extends TabItem>({ tabs, label, renderPanel, syncH
             data-kind={tab.kind}
             data-print-title={tab.label}
           >
-            {renderPanel(tab)}
+            {renderPanel(tab, i === current)}
           </div>
         ))}
       </div>
