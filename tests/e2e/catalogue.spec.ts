@@ -168,31 +168,6 @@ test.describe("product pages", () => {
         await expect(panelOf(page, label)).toBeVisible();
       }
 
-      // Arrow keys, Home and End move between the tabs and open them; the focus follows.
-      await first.focus();
-      await page.keyboard.press("ArrowDown");
-      await expect(tabs.nth(1)).toBeFocused();
-      await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
-      await expect(panelOf(page, labels[1])).toBeVisible();
-      await page.keyboard.press("ArrowRight");
-      await expect(tabs.nth(2)).toBeFocused();
-      await page.keyboard.press("ArrowUp");
-      await page.keyboard.press("ArrowLeft");
-      await expect(first).toBeFocused();
-      await page.keyboard.press("ArrowLeft");
-      await expect(tabs.last()).toBeFocused();
-      await expect(tabs.last()).toHaveAttribute("aria-selected", "true");
-      await page.keyboard.press("Home");
-      await expect(first).toBeFocused();
-      await page.keyboard.press("End");
-      await expect(tabs.last()).toBeFocused();
-      await expect(page.getByRole("tabpanel")).toHaveCount(1);
-      await expect(panelOf(page, labels[labels.length - 1])).toBeVisible();
-      // Roving tabindex: only the selected tab is in the tab order.
-      expect(await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("tabindex")))).toEqual(
-        labels.map((_, i) => (i === labels.length - 1 ? "0" : "-1")),
-      );
-
       // PDF links open in a new tab.
       for (const link of await page.locator('a[href^="/assets/catalog/"]').all()) {
         await expect(link).toHaveAttribute("href", /\.pdf$/);
@@ -233,6 +208,41 @@ test.describe("product pages", () => {
         const panel = await openTab(page, "Manuals");
         await expect(panel.locator('a[href$=".pdf"]')).toHaveCount(2);
       }
+    });
+  }
+
+  // The keys are the same component on every product page: checked on the longest and the shortest tab list.
+  for (const slug of ["low-profile-torque-wrench", "square-drive-torque-wrench"]) {
+    const labels = TABS[slug];
+    test(`/${slug}: arrow keys, Home and End move between the ${labels.length} tabs and open them`, async ({ page, hydrated }) => {
+      await page.goto(`/${slug}`);
+      await hydrated(productTabs(page));
+      const tabs = tabsOf(page);
+      const first = tabs.first();
+      // Arrow keys, Home and End move between the tabs and open them; the focus follows.
+      await first.focus();
+      await page.keyboard.press("ArrowDown");
+      await expect(tabs.nth(1)).toBeFocused();
+      await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+      await expect(panelOf(page, labels[1])).toBeVisible();
+      await page.keyboard.press("ArrowRight");
+      await expect(tabs.nth(2)).toBeFocused();
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press("ArrowLeft");
+      await expect(first).toBeFocused();
+      await page.keyboard.press("ArrowLeft");
+      await expect(tabs.last()).toBeFocused();
+      await expect(tabs.last()).toHaveAttribute("aria-selected", "true");
+      await page.keyboard.press("Home");
+      await expect(first).toBeFocused();
+      await page.keyboard.press("End");
+      await expect(tabs.last()).toBeFocused();
+      await expect(page.getByRole("tabpanel")).toHaveCount(1);
+      await expect(panelOf(page, labels[labels.length - 1])).toBeVisible();
+      // Roving tabindex: only the selected tab is in the tab order.
+      expect(await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("tabindex")))).toEqual(
+        labels.map((_, i) => (i === labels.length - 1 ? "0" : "-1")),
+      );
     });
   }
 
