@@ -15,6 +15,9 @@ import { MAIN_IMAGE_WAIT_CAP_MS } from "../../src/build/site-files/after-paint";
 
 const ROUTES = [...sitemapRoutes(), "/search?query=torque"];
 
+/** What only the order upload's code holds: its call's path. */
+const ORDER_UPLOAD_CODE = "contact/product_order_form";
+
 /** Pages whose product has an Order Form tab, from data/products/. */
 const PRODUCTS_DIR = path.resolve(__dirname, "../../data/products");
 const ORDER_FORM_PAGES = new Set(
@@ -55,14 +58,11 @@ for (const route of ROUTES) {
     const requested = result.requests.join("\n");
     // The search index: only on the search page, which preloads it (elsewhere only once the visitor types in the header box).
     expect(/\.index\.txt|\.store\.json/.test(requested)).toBe(route.startsWith("/search"));
-    // The order upload's code, found by its call's path (the shared form values name every mail type, the path is its own).
+    // The order upload's code, found by its call's path (the shared form values name every mail type, the path is its own): never on first load.
     const sources = await Promise.all(result.scripts.map(async (s) => (await page.request.get(s.path)).text()));
     expect(sources.some((source) => source.includes(ORDER_UPLOAD_CODE))).toBe(false);
   });
 }
-
-/** What only the order upload's code holds: its call's path. */
-const ORDER_UPLOAD_CODE = "contact/product_order_form";
 
 /** Collects the text of every script the page loads from now on. */
 function scriptsLoaded(page: Page): Promise<string>[] {
