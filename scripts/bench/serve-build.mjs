@@ -64,4 +64,5 @@ export const CHROMIUM_FLAGS = [
   "--disable-dev-shm-usage",
 ];
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The benchmarks measure the browser visitors run, Chromium itself (the browser tests run its headless shell). */
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
