@@ -23,7 +23,9 @@ export interface AxeScope {
 
 /** The violations found, one readable line each: "rule (impact): target, target". */
 export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1);
+  // Only the violations are read: axe then keeps one node per passed or incomplete rule, not all of them
+  // (axe's resultTypes option), which halves the time a whole page takes.
+  const builder = new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1).options({ resultTypes: ["violations"] });
   if (scope.include) builder.include(scope.include);
   if (scope.tags) builder.withTags(scope.tags);
   const { violations } = await builder.analyze();
