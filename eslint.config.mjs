@@ -25,8 +25,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // CommonJS modules (shared by .mjs scripts and TypeScript tests) load with require().
-    files: ["**/*.cjs"],
+    // CommonJS modules (shared by .mjs scripts and TypeScript tests, and jest's configuration) load with require().
+    files: ["**/*.cjs", "jest.config.js"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {

@@ -24,6 +24,8 @@
  * dist/ first (testkit/jest/faults-setup.ts). Jest runs a set-up module only
  * for the projects selected, and once however many projects name it.
  */
+const os = require("os");
+
 const shared = {
   testEnvironment: "node",
   testMatch: ["**/*.test.ts"],
@@ -41,6 +43,9 @@ const postgres = {
 const STORE_INDEPENDENT = ["client", "contract-docs", "errors", "hardening", "health", "idempotency", "json-forms", "multipart-forms", "quote-request", "text-rules"];
 
 module.exports = {
+  // Jest's default is one worker fewer than the cores: one worker on a 2-core machine. The integration and
+  // faults files wait on databases, processes and sockets much of the time, so two share 2 cores well.
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   projects: [
     {
       ...shared,
