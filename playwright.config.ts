@@ -9,9 +9,8 @@ import path from "path";
  * nothing downloads a browser. The headless shell is the browser Playwright
  * itself runs headless tests on: the same Blink and V8 as Chromium, without
  * the browser's own interface, which Chromium's headless mode still loads for
- * every window (a trace of one page load showed some 400 loads of the
- * browser's own WebUI scripts, its omnibox pop-up among them). On a 2-core
- * machine it takes about a third of the processor time for the same pages.
+ * every window (its omnibox pop-up among them), and which costs a 2-core
+ * machine much of its processor time.
  */
 const PORT = Number(process.env.E2E_PORT ?? 8765);
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";

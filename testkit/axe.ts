@@ -24,7 +24,7 @@ export interface AxeScope {
 /** The violations found, one readable line each: "rule (impact): target, target". */
 export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
   // Only the violations are read: axe then keeps one node per passed or incomplete rule, not all of them
-  // (axe's resultTypes option), which halves the time a whole page takes.
+  // (axe's resultTypes option), which spares it much of its work on a whole page.
   const builder = new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1).options({ resultTypes: ["violations"] });
   if (scope.include) builder.include(scope.include);
   if (scope.tags) builder.withTags(scope.tags);

@@ -4,6 +4,7 @@ import path from "path";
 import { JS_BUDGET_BYTES, sitemapRoutes, watchPageProblems, weighRoute } from "../../testkit/built-site";
 import { expect, test } from "../../testkit/e2e";
 import { MAIN_IMAGE_WAIT_CAP_MS } from "../../src/build/site-files/after-paint";
+import ORDER_UPLOAD_RULES from "../../src/contract/form-rules/uploadProductOrder.json";
 
 /**
  * The first-load budget over every page of the build: at most 90 KB of
@@ -15,8 +16,8 @@ import { MAIN_IMAGE_WAIT_CAP_MS } from "../../src/build/site-files/after-paint";
 
 const ROUTES = [...sitemapRoutes(), "/search?query=torque"];
 
-/** What only the order upload's code holds: its call's path. */
-const ORDER_UPLOAD_CODE = "contact/product_order_form";
+/** What only the order upload's code holds: its call's path, from the contract's rules for the operation. */
+const ORDER_UPLOAD_CODE = ORDER_UPLOAD_RULES.path;
 
 /** Pages whose product has an Order Form tab, from data/products/. */
 const PRODUCTS_DIR = path.resolve(__dirname, "../../data/products");
