@@ -18,15 +18,35 @@ interface SuiteRun {
   output: string;
 }
 
-/** Runs the suite with these arguments (with this Node, as npm would); resolves when it exits. */
+/** Each test's deadline; the suite itself is stopped a little before it, so its output is reported. */
+const TEST_TIMEOUT_MS = 180_000;
+const SUITE_TIMEOUT_MS = TEST_TIMEOUT_MS - 30_000;
+
+/**
+ * Runs the suite with these arguments (with this Node, as npm would); resolves when it exits.
+ * A suite still running after SUITE_TIMEOUT_MS is killed and the call rejects with what it had
+ * printed so far, so a slow or stuck run says where it was.
+ */
 function runSuite(args: string[]): Promise<SuiteRun> {
   return new Promise((resolve, reject) => {
+    const started = Date.now();
     const child = spawn(process.execPath, [SUITE, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     const chunks: Buffer[] = [];
+    const output = () => Buffer.concat(chunks).toString("utf8");
+    const deadline = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the suite (${args.join(" ")}) had not finished after ${Date.now() - started} ms; its output so far:\n${output()}`));
+    }, SUITE_TIMEOUT_MS);
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output: Buffer.concat(chunks).toString("utf8") }));
+    child.on("error", (err) => {
+      clearTimeout(deadline);
+      reject(err);
+    });
+    child.on("close", (code) => {
+      clearTimeout(deadline);
+      resolve({ code, output: output() });
+    });
   });
 }
 
@@ -59,7 +79,7 @@ test("passes on our own server, which it starts and stops itself", async () => {
   expect(output).toMatch(/^\d+ passed, 0 failed$/m);
   expect(operationLines(output).every((line) => line.startsWith("✓"))).toBe(true);
   expect(code).toBe(0);
-}, 180_000);
+}, TEST_TIMEOUT_MS);
 
 test("fails a server that answers 201 (in the documented shape) to everything, naming each operation and the request", async () => {
   const yesMan = await listen((req, res) => {
@@ -80,7 +100,7 @@ test("fails a server that answers 201 (in the documented shape) to everything, n
   } finally {
     await yesMan.close();
   }
-}, 180_000);
+}, TEST_TIMEOUT_MS);
 
 /**
  * A proxy in front of `upstream`: `intercept` may answer a request itself
@@ -134,7 +154,7 @@ test("names the one operation a server answers 500, and passes every other", asy
     await broken.close();
     await server.stop();
   }
-}, 180_000);
+}, TEST_TIMEOUT_MS);
 
 test("fails a server whose 400 answers do not name the broken field", async () => {
   const server = await startServer();
@@ -149,7 +169,7 @@ test("fails a server whose 400 answers do not name the broken field", async () =
     await vague.close();
     await server.stop();
   }
-}, 180_000);
+}, TEST_TIMEOUT_MS);
 
 test("fails a server that ignores Idempotency-Key", async () => {
   const server = await startServer();
@@ -168,7 +188,7 @@ test("fails a server that ignores Idempotency-Key", async () => {
     await forgetful.close();
     await server.stop();
   }
-}, 180_000);
+}, TEST_TIMEOUT_MS);
 
 test("waits out a real rate limit (429 with Retry-After) and passes", async () => {
   const server = await startServer({ env: { RATE_LIMIT_MAX: "80", RATE_LIMIT_WINDOW_MS: "1000" } });
@@ -180,7 +200,7 @@ test("waits out a real rate limit (429 with Retry-After) and passes", async () =
   } finally {
     await server.stop();
   }
-}, 180_000);
+}, TEST_TIMEOUT_MS);
 
 test("stops with a clear message when the rate limit's waits pass --max-wait", async () => {
   const server = await startServer({ env: { RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_MS: "60000" } });
@@ -191,4 +211,4 @@ test("stops with a clear message when the rate limit's waits pass --max-wait", a
   } finally {
     await server.stop();
   }
-}, 180_000);
+}, TEST_TIMEOUT_MS);
