@@ -53,7 +53,7 @@ function getFrom(server: ServerProcess, path: string, localAddress: string): Pro
       res.on("data", (chunk: string) => (body += chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
     });
-    req.on("timeout", () => req.destroy(new Error(`no answer within 5 s`)));
+    req.on("timeout", () => req.destroy(new Error("no answer within 5 s")));
     req.on("error", (err) => reject(new Error(`GET ${path} from ${localAddress}: ${err.message}; the server's output ends with:\n${server.output().slice(-2_000)}`)));
   });
 }
