@@ -11,6 +11,10 @@
  * analysis, which cost a 2-core machine about 0.7 s a check, five times the
  * check itself. A page with frames (the contact page's map) gets AxeBuilder's
  * default mode, which reaches into them and merges their results.
+ *
+ * Each check first waits for the page's animations that end to end (a dialog
+ * fades in over 180 ms): colours measured halfway through a fade are not the
+ * colours a visitor reads, and axe reports their contrast as too low.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -32,8 +36,15 @@ interface Violation {
 
 /** The violations found, one readable line each: "rule (impact): target, target". */
 export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
+  await page.evaluate(settled);
   const violations = page.frames().length === 1 ? await runInPage(page, scope) : await runWithBuilder(page, scope);
   return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Runs in the page: resolves when every running animation with an end has ended (or was cancelled). */
+async function settled(): Promise<void> {
+  const ending = document.getAnimations().filter((a) => a.playState === "running" && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+  await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
 }
 
 async function runInPage(page: Page, { include, tags }: AxeScope): Promise<Violation[]> {
