@@ -65,6 +65,12 @@ async function listen(handler: http.RequestListener): Promise<{ url: string; clo
   };
 }
 
+/**
+ * For the servers made to fail: the first failing case is reported as it is. Shrinking it sends a request or more
+ * per smaller case tried; with failures in every operation, that took a loaded machine minutes.
+ */
+const NO_SHRINKING = ["--shrink-seconds", "0"];
+
 /** Lines of the report: one per operation. */
 const operationLines = (output: string) => output.split("\n").filter((line) => /^[✓✗] /.test(line));
 
@@ -90,7 +96,7 @@ test("fails a server that answers 201 (in the documented shape) to everything, n
     });
   });
   try {
-    const { code, output } = await runSuite(["--base-url", yesMan.url, "--runs", "5"]);
+    const { code, output } = await runSuite(["--base-url", yesMan.url, "--runs", "5", ...NO_SHRINKING]);
     expect(code).toBe(1);
     // A body breaking a rule must get 400: the line names the operation, the status and the request.
     expect(output).toMatch(/^✗ POST \/api\/v1\/contact\/news-letter {2}expected 400, got 201\n {4}request: POST \/api\/v1\/contact\/news-letter \(application\/json\) \{/m);
@@ -161,7 +167,7 @@ test("fails a server whose 400 answers do not name the broken field", async () =
   // Still the Error shape (errors is optional), but without the list of broken rules.
   const vague = await proxy(server.url, { rewrite: (status, body) => (status === 400 ? JSON.stringify({ message: "The request is invalid." }) : body) });
   try {
-    const { code, output } = await runSuite(["--base-url", vague.url, "--runs", "3"]);
+    const { code, output } = await runSuite(["--base-url", vague.url, "--runs", "3", ...NO_SHRINKING]);
     expect(output).toMatch(/^✗ POST \/api\/v1\/contact\/news-letter {2}the 400 answer to a body breaking "required" of email does not name email in errors\[\]\.path$/m);
     expect(output).toMatch(/^✓ GET \/api\/health {2}\d+ cases$/m);
     expect(code).toBe(1);
@@ -181,8 +187,12 @@ test("fails a server that ignores Idempotency-Key", async () => {
     },
   });
   try {
-    const { code, output } = await runSuite(["--base-url", forgetful.url, "--runs", "3"]);
+    const { code, output } = await runSuite(["--base-url", forgetful.url, "--runs", "3", ...NO_SHRINKING]);
     expect(output).toMatch(/^✗ POST \/api\/v1\/contact\/news-letter {2}the same Idempotency-Key with the same body did not answer the first answer again$/m);
+    // Each failure says its case was not shrunk.
+    const failures = output.split(/^(?=[✓✗] )/m).filter((part) => part.startsWith("✗"));
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) expect(failure).toMatch(/^ {4}\(the first failing case, not shrunk \(--shrink-seconds 0\)\)$/m);
     expect(code).toBe(1);
   } finally {
     await forgetful.close();

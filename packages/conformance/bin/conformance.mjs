@@ -10,7 +10,9 @@
  * by default the contract this package was released with), --seed N, --runs
  * N (valid cases per operation), --max-upload-mb N (the documented file
  * limit; read from the contract, else 10), --timeout-ms N (per request),
- * --max-wait N (seconds of 429 waits allowed in all).
+ * --max-wait N (seconds of 429 waits allowed in all), --shrink-seconds N
+ * (seconds spent looking for a smaller failing case, per check that fails;
+ * 0 reports the first failing case as it is).
  *
  * For every operation of the contract it sends requests generated from the
  * schemas (fast-check, seeded): valid bodies must get the documented success;
@@ -22,7 +24,9 @@
  * answer may be a 5xx, and every answer is checked against the contract's
  * response for its status (content type, body, declared headers). A 429 is
  * checked too, then waited out (Retry-After, else RateLimit's t=) and the
- * request sent again. Prints one line per operation and "N passed, M failed";
+ * request sent again. A failing case is shrunk (fewer and shorter values)
+ * for at most --shrink-seconds, and the smallest one found is reported.
+ * Prints one line per operation and "N passed, M failed";
  * exits 1 on any failure (2 on bad options).
  */
 import fc from "fast-check";
@@ -49,6 +53,7 @@ const { values: options } = parseArgs({
     "max-upload-mb": { type: "string" },
     "timeout-ms": { type: "string", default: "30000" },
     "max-wait": { type: "string", default: "120" },
+    "shrink-seconds": { type: "string", default: "30" },
     help: { type: "boolean", default: false },
   },
 });
@@ -74,6 +79,11 @@ if (!Number.isInteger(seed)) {
 const runs = Math.trunc(positiveNumber("runs"));
 const timeoutMs = positiveNumber("timeout-ms");
 const maxWaitSeconds = positiveNumber("max-wait");
+const shrinkSeconds = Number(options["shrink-seconds"]);
+if (!Number.isFinite(shrinkSeconds) || shrinkSeconds < 0) {
+  console.error(`--shrink-seconds must be a number of at least 0 (got ${JSON.stringify(options["shrink-seconds"])})`);
+  process.exit(2);
+}
 
 if (!options["base-url"]) {
   console.error("--base-url is required: the address of the server to test (e.g. --base-url http://localhost:8000)");
@@ -241,19 +251,38 @@ function namesField(answer, field) {
   return Array.isArray(body?.errors) && body.errors.some((e) => typeof e?.path === "string" && e.path.split(/[/.]/).includes(field));
 }
 
-/** Runs one property; returns the number of cases, throws a Failure with the shrunk counterexample's report. */
+/**
+ * Runs one property; returns the number of cases, throws a Failure with the shrunk counterexample's report.
+ * Shrinking sends a request (or a few) per smaller case it tries: once --shrink-seconds have passed since the
+ * first failure, the cases left are passed over without sending anything, so fast-check ends at once with the
+ * smallest failing case found so far.
+ */
 async function property(arbitrary, numRuns, predicate) {
+  let firstFailure;
+  let shrinkingCut = false;
   const result = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
       if (aborted) return; // rate-limit waits ran out: stop sending, shrinking included
-      await predicate(value);
+      if (firstFailure !== undefined && Date.now() - firstFailure >= shrinkSeconds * 1000) {
+        shrinkingCut = true;
+        return;
+      }
+      try {
+        await predicate(value);
+      } catch (err) {
+        firstFailure ??= Date.now();
+        throw err;
+      }
     }),
     { seed, numRuns },
   );
   if (aborted) throw new Failure(aborted);
   if (result.failed) {
     const error = result.errorInstance;
-    throw error instanceof Failure ? error : new Failure(String(error?.message ?? error ?? result.error));
+    const message = error instanceof Failure ? error.message : String(error?.message ?? error ?? result.error);
+    if (!shrinkingCut) throw new Failure(message);
+    const note = shrinkSeconds === 0 ? "the first failing case, not shrunk (--shrink-seconds 0)" : `the smallest failing case found in ${shrinkSeconds} s of shrinking (--shrink-seconds)`;
+    throw new Failure(`${message}\n    (${note})`);
   }
   return result.numRuns;
 }
