@@ -8,8 +8,7 @@
  * axe-core is put into the page once and run there directly for each check
  * (a page checked with each of its dialogs open is checked many times):
  * AxeBuilder puts axe's 500 KB of source into the page again at every
- * analysis, which cost a 2-core machine about 0.7 s a check, five times the
- * check itself. A page with frames (the contact page's map) gets AxeBuilder's
+ * analysis, which takes longer than checking one dialog does. A page with frames (the contact page's map) gets AxeBuilder's
  * default mode, which reaches into them and merges their results.
  *
  * Each check first waits for the page's animations that end to end (a dialog
