@@ -11,9 +11,10 @@
  * analysis, which takes longer than checking one dialog does. A page with frames (the contact page's map) gets AxeBuilder's
  * default mode, which reaches into them and merges their results.
  *
- * Each check first waits for the page's animations that end to end (a dialog
- * fades in over 180 ms): colours measured halfway through a fade are not the
- * colours a visitor reads, and axe reports their contrast as too low.
+ * Each check first waits for the animations that end, in and around what it
+ * analyses, to end (a dialog fades in over 180 ms): colours measured halfway
+ * through a fade are not the colours a visitor reads, and axe reports their
+ * contrast as too low.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -35,14 +36,28 @@ interface Violation {
 
 /** The violations found, one readable line each: "rule (impact): target, target". */
 export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
-  await page.evaluate(settled);
+  await page.evaluate(settled, scope.include);
   const violations = page.frames().length === 1 ? await runInPage(page, scope) : await runWithBuilder(page, scope);
   return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-/** Runs in the page: resolves when every running animation with an end has ended (or was cancelled). */
-async function settled(): Promise<void> {
-  const ending = document.getAnimations().filter((a) => a.playState === "running" && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+/**
+ * Runs in the page: resolves when every running animation with an end that
+ * can change what is analysed has ended (or was cancelled): those of the part
+ * `include` selects, of its contents and of the elements around it; all of
+ * them for the whole document. (A card behind an open dialog still turning
+ * under the pointer changes nothing in the dialog.)
+ */
+async function settled(include: string | undefined): Promise<void> {
+  const part = include ? document.querySelector(include) : null;
+  const bears = (animation: Animation) => {
+    if (!part) return true;
+    const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+    return !target || part.contains(target) || target.contains(part);
+  };
+  const ending = document
+    .getAnimations()
+    .filter((a) => a.playState === "running" && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)) && bears(a));
   await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
 }
 
