@@ -8,8 +8,9 @@
  * axe-core is put into the page once and run there directly for each check
  * (a page checked with each of its dialogs open is checked many times):
  * AxeBuilder puts axe's 500 KB of source into the page again at every
- * analysis, which takes longer than checking one dialog does. A page with frames (the contact page's map) gets AxeBuilder's
- * default mode, which reaches into them and merges their results.
+ * analysis, which takes longer than checking one dialog does. A page with
+ * frames (the contact page's map) gets AxeBuilder's default mode, which
+ * reaches into them and merges their results.
  *
  * Each check first waits for the animations that end, in and around what it
  * analyses, to end (a dialog fades in over 180 ms): colours measured halfway

@@ -34,6 +34,26 @@ test("the check finds a violation when there is one, with and without a frame on
   expect((await axeViolations(page)).join("\n")).toMatch(/^image-alt /m);
 });
 
+test("the check waits for what it analyses to fade in, not for animations elsewhere on the page", async ({ page, openHydrated }) => {
+  await openHydrated("/about-us");
+  const elsewhere = await page.evaluate(() => {
+    // Black text on white, fading in over 2 s: read at once, it is grey on white, too faint to pass.
+    const part = Object.assign(document.createElement("section"), { id: "fading-part" });
+    part.style.cssText = "background: #fff; color: #000; font-size: 16px; padding: 8px";
+    part.textContent = "Text that fades in";
+    document.querySelector("main")?.append(part);
+    part.animate([{ opacity: 0.05 }, { opacity: 1 }], { duration: 2_000 });
+    // A long animation outside the part: the check does not wait for it.
+    const other = document.createElement("div");
+    document.querySelector("main")?.append(other);
+    const moving = other.animate([{ transform: "none" }, { transform: "translateX(1px)" }], { duration: 600_000 });
+    moving.id = "elsewhere";
+    return moving.id;
+  });
+  expect(await axeViolations(page, { include: "#fading-part" })).toEqual([]);
+  expect(await page.evaluate((id) => document.getAnimations().find((a) => a.id === id)?.playState, elsewhere)).toBe("running");
+});
+
 test("the sitemap lists every page", () => {
   expect(ROUTES.length).toBeGreaterThan(35);
   expect(ROUTES).toContain("/");
