@@ -20,6 +20,8 @@ export interface AppDependencies {
   store?: SubmissionStore;
   /** Where internal errors are reported (default console.error). */
   log?: (message: string, err: unknown) => void;
+  /** Where events worth an operator's attention are told (default console.log). */
+  info?: (message: string) => void;
 }
 
 /**
@@ -73,7 +75,7 @@ export function createApp(config: Config, deps: AppDependencies = {}): SiteApp {
   // The API's answers are a few hundred bytes of JSON (the published contract
   // compresses itself: contract-docs.ts); the site compresses its own answers
   // (most were compressed at build time: server/site/index.ts).
-  app.use("/api", apiRouter({ config, store, log: deps.log }));
+  app.use("/api", apiRouter({ config, store, log: deps.log, info: deps.info }));
   app.use(siteRouter(config.publicDir, config.contentSecurityPolicy, log));
   app.use(lastErrorHandler(log));
   // A target that is not servable is answered 400 in front of the Express

@@ -91,6 +91,22 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** On SIGTERM/SIGINT: how long requests in progress may take before their connections are closed, in ms. */
   shutdownTimeoutMs: number;
+  /** The spam defence (server/spam): off treats every submission as a lead (deployments that filter elsewhere, load tests). */
+  spamChecks: boolean;
+  /** The secret challenges are signed with; unset: one made once and kept in the store, shared by every instance. */
+  spamSecret: string | undefined;
+  /** The earliest a submission may be sent after its challenge was issued, in ms. */
+  spamMinFillMs: number;
+  /** How long a challenge may be used, in ms. */
+  spamChallengeLifetimeMs: number;
+  /** The proof of work's difficulty: the largest counter a browser may have to try (it tries a fifth to all of them). */
+  spamPowDifficulty: number;
+  /** Days a quarantined submission is kept before it is deleted (unless released); 0: as long as RETENTION_DAYS. */
+  spamRetentionDays: number;
+  /** Who receives the daily digest of quarantined submissions; unset: no digest. */
+  spamDigestTo: string | undefined;
+  /** The hour (UTC, 0-23) from which each day's digest is sent. */
+  spamDigestHourUtc: number;
 }
 
 /** The names Express ("proxy-addr") accepts for groups of addresses. */
@@ -142,6 +158,12 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   return value;
 }
 
+function hourFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const hour = intFrom(env, name, fallback, 0);
+  if (hour > 23) throw new Error(`${name} must be an hour from 0 to 23, got "${env[name]}"`);
+  return hour;
+}
+
 function positiveNumberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return fallback;
@@ -157,6 +179,14 @@ function cspModeFrom(env: NodeJS.ProcessEnv): Config["contentSecurityPolicy"] {
   if (raw === undefined || raw === "") return "enforce";
   if (raw === "enforce" || raw === "report-only" || raw === "off") return raw;
   throw new Error(`CONTENT_SECURITY_POLICY must be enforce, report-only or off, got "${env.CONTENT_SECURITY_POLICY}"`);
+}
+
+/** SPAM_SECRET: unset, or a secret long enough to sign with (32 characters or more). */
+function spamSecretFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SPAM_SECRET?.trim();
+  if (!raw) return undefined;
+  if (raw.length < 32) throw new Error("SPAM_SECRET must be at least 32 characters long (e.g. openssl rand -hex 32)");
+  return raw;
 }
 
 function booleanFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -333,5 +363,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     contentSecurityPolicy: cspModeFrom(env),
     ...connectionLimitsFrom(env),
     shutdownTimeoutMs: intFrom(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 1),
+    spamChecks: booleanFrom(env, "SPAM_CHECKS", true),
+    spamSecret: spamSecretFrom(env),
+    spamMinFillMs: intFrom(env, "SPAM_MIN_FILL_MS", 1_000, 0),
+    spamChallengeLifetimeMs: intFrom(env, "SPAM_CHALLENGE_LIFETIME_MS", 86_400_000, 60_000),
+    spamPowDifficulty: intFrom(env, "SPAM_POW_DIFFICULTY", 50_000, 10),
+    spamRetentionDays: intFrom(env, "SPAM_RETENTION_DAYS", 30, 0),
+    spamDigestTo: addressListFrom(env, "SPAM_DIGEST_TO"),
+    spamDigestHourUtc: hourFrom(env, "SPAM_DIGEST_HOUR_UTC", 7),
   };
 }

@@ -3,6 +3,7 @@ import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { closeHttpServer, createHttpServer } from "./http-server";
 import { createOutboxDispatcher } from "./mail/outbox";
+import { scheduleSpamUpkeep } from "./spam/upkeep";
 import { makeDataDirPrivate, schedulePrivacyUpkeep } from "./store/privacy";
 
 /** Time the outbox and the store get to stop after the connections are closed. */
@@ -21,6 +22,7 @@ function main(): void {
     process.exit(1);
   });
   let stopPrivacyUpkeep = () => {};
+  let stopSpamUpkeep = () => {};
   // Serve once the store is ready (PostgreSQL: its schema migrated); a store that cannot be used stops the start.
   (app.store.ready?.() ?? Promise.resolve()).then(
     () => {
@@ -33,6 +35,8 @@ function main(): void {
       outbox.start();
       // Orphaned uploads and temporary files removed, submissions past RETENTION_DAYS purged: now, then daily.
       stopPrivacyUpkeep = schedulePrivacyUpkeep(config.dataDir, app.store, config.retentionDays);
+      // Quarantined submissions past SPAM_RETENTION_DAYS deleted, expired challenges forgotten, the daily digest: now, then hourly.
+      stopSpamUpkeep = scheduleSpamUpkeep(config, app.store);
     },
     (err: unknown) => {
       console.error("Start-up failed: the store cannot be used:", err instanceof Error ? err.message : err);
@@ -44,6 +48,7 @@ function main(): void {
     if (stopping) return;
     stopping = true;
     stopPrivacyUpkeep();
+    stopSpamUpkeep();
     // Requests in progress get SHUTDOWN_TIMEOUT_MS to finish; then their
     // connections are closed, the outbox stops and the store is closed. Should
     // any of that hang, the process still ends a little after the deadline.

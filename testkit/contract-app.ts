@@ -79,7 +79,8 @@ function temporaryDataDir(): string {
 
 function configFor(dataDir: string, overrides: Partial<Config>, env: NodeJS.ProcessEnv): Config {
   return {
-    ...loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX: "10000", ...env }, ROOT),
+    // The spam defence is off unless a test turns it on (SPAM_CHECKS: "on"): the others send no proof of work.
+    ...loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX: "10000", SPAM_CHECKS: "off", ...env }, ROOT),
     validateResponses: true,
     ...overrides,
   };
@@ -208,7 +209,7 @@ function postgresProbe(databaseUrl: string, dataDir: string): Probe {
 function assemble(kind: ContractStore, config: Config, probe: Probe, store?: SubmissionStore, storeGone = (): boolean => false): TestApp {
   const internalErrors: unknown[] = [];
   const log = (_message: string, err: unknown) => internalErrors.push(err);
-  const app = createApp(config, { store, log });
+  const app = createApp(config, { store, log, info: () => undefined });
   let closed = false;
   const test: TestApp = {
     app,
@@ -222,7 +223,7 @@ function assemble(kind: ContractStore, config: Config, probe: Probe, store?: Sub
     keptFiles: probe.keptFiles,
     backdate: probe.backdate,
     async another() {
-      const other = createApp(config, { log });
+      const other = createApp(config, { log, info: () => undefined });
       await other.store.ready?.();
       return other;
     },

@@ -74,7 +74,8 @@ const { findPostgresBin, startPostgres, createTestDatabase } = require("../../te
 const ROUTE = "/api/v1/contact/contact_us";
 const RATE_LIMIT_MAX = "1000000000";
 /** Server processes: no outbox round during the run (the dispatcher's first round is an hour away). */
-const SERVER_ENV = { RATE_LIMIT_MAX, OUTBOX_INTERVAL_MS: "3600000" };
+// The spam defence off: the load sends no proof of work (bench:spam measures the defence).
+const SERVER_ENV = { RATE_LIMIT_MAX, OUTBOX_INTERVAL_MS: "3600000", SPAM_CHECKS: "off" };
 /** Server processes get a short warm-up (connections opened, code compiled) before the measured run. */
 const WARMUP_SECONDS = 2;
 
@@ -183,7 +184,7 @@ try {
   // Part 1: in this process, as before.
   console.log("\n1. In this process (SQLite, outbox dispatcher not started)");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-api-"));
-  const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX, PUBLIC_DIR: path.join(dataDir, "public") }, ROOT);
+  const config = loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_MAX, SPAM_CHECKS: "off", PUBLIC_DIR: path.join(dataDir, "public") }, ROOT);
   const api = createApp(config);
   let bareInProcess;
   let sqliteInProcess;

@@ -30,6 +30,7 @@ import { IdempotencyKeyTaken, type IdempotencyClaim, type IdempotencyHolder, typ
 import { rateLimitStore } from "./rate-limit";
 import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate } from "./uploads";
 import type { components } from "../../src/contract/schema";
+import { PROOF_HEADER, SpamDefence } from "../spam";
 
 /** Where every call of the contract lives. */
 export const API_BASE = "/api/v1/contact";
@@ -49,6 +50,8 @@ export interface ApiOptions {
   store: SubmissionStore;
   apiSpec?: string;
   log?: (message: string, err: unknown) => void;
+  /** Where events worth an operator's attention are told (default console.log): a quarantined submission. */
+  info?: (message: string) => void;
 }
 
 /** The answer to a request whose Idempotency-Key a submission holds: its 201 again for the same request, else 422. */
@@ -64,7 +67,8 @@ function answerHeld(res: Response, holder: IdempotencyHolder, fingerprint: strin
  * answers 201. With an Idempotency-Key held by an earlier submission (within
  * its lifetime), answers that one's 201 again, or 422 for another request.
  */
-function submissionHandler(form: FormDefinition, { config, store, log }: ApiOptions): RequestHandler {
+function submissionHandler(form: FormDefinition, { config, store, log, info }: ApiOptions, spam: SpamDefence): RequestHandler {
+  const tell = info ?? ((message: string) => console.log(message));
   const { name } = form;
   const report = log ?? ((message: string, err: unknown) => console.error(message, err));
   const unavailable = (what: string, err: unknown) => {
@@ -73,6 +77,7 @@ function submissionHandler(form: FormDefinition, { config, store, log }: ApiOpti
     return new ApiError(503, STORE_UNAVAILABLE_MESSAGE, undefined, { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) });
   };
   return async (req, res) => {
+    const receivedAt = new Date();
     const body: Record<string, unknown> = { ...(req.body as Record<string, unknown>) };
     for (const field of form.files) delete body[field];
     if (form.files.length > 0 && acceptedDocuments(res).length !== form.files.length) {
@@ -93,13 +98,22 @@ function submissionHandler(form: FormDefinition, { config, store, log }: ApiOpti
       if (holder) return answerHeld(res, holder, fingerprint);
       idempotency = { ...key, fingerprint, heldSince };
     }
+    let screening;
+    try {
+      screening = await spam.screen(req.get(PROOF_HEADER), body, receivedAt);
+    } catch (err) {
+      throw unavailable(`A ${name} request could not be screened:`, err);
+    }
+    const payload = SpamDefence.withoutTrap(body);
     const submissionId = newRowKey();
     const files = takeAcceptedFiles(req, res);
     let holder: IdempotencyHolder | undefined;
     try {
-      const notification = buildNotification({ form: name, body, files, submissionId, receivedAt: new Date() }, config);
+      const notification = buildNotification({ form: name, body: payload, files, submissionId, receivedAt }, config);
       try {
-        await store.saveSubmission({ id: submissionId, mailType: String(body.mailType), payload: body, files, notification, idempotency });
+        const saved = await store.saveSubmission({ id: submissionId, mailType: String(body.mailType), payload, files, notification, idempotency, screening });
+        // The verdict and its reasons, never the content: the answer is the same either way.
+        if (saved.quarantined) tell(`Submission ${submissionId} (${name}) quarantined: ${saved.reasons.join(", ")}`);
       } catch (err) {
         // Stored by another request with the key meanwhile (another instance): nothing of this one was kept.
         if (err instanceof IdempotencyKeyTaken) holder = err.holder;
@@ -166,12 +180,24 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     ajvFormats: { mode: "full" },
     fileUploader: false,
   });
+  const spam = new SpamDefence(config, options.store);
+  // A challenge for one submission (never cached; GET is not rate-limited: a challenge is worth nothing without the POST it proves).
+  router.get(`${base}/challenge`, ...validator, (async (_req, res) => {
+    let challenge;
+    try {
+      challenge = await spam.challenge();
+    } catch (err) {
+      (options.log ?? console.error)("A challenge could not be made (the store did not give its secret):", err);
+      throw new ApiError(503, "A challenge cannot be made right now. Please try again in a moment.", undefined, { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) });
+    }
+    res.status(200).json(challenge);
+  }) as RequestHandler);
   for (const form of Object.values(formDefinitions())) {
     const steps: RequestHandler[] = [limit];
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
     else steps.push(json, ...validator);
-    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options));
+    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam));
   }
   router.use(base, limit, json, validator);
 }

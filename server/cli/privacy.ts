@@ -4,13 +4,13 @@
  *   npm run privacy:delete -- person@example.com   delete everything kept about this e-mail address
  *                                                  (every submission with it, case-insensitive: rows,
  *                                                  uploaded files, notifications and their .eml files)
- *   npm run privacy:purge                          apply RETENTION_DAYS now, and remove orphaned files
+ *   npm run privacy:purge                          apply RETENTION_DAYS and SPAM_RETENTION_DAYS now, and remove orphaned files
  *
  * Run with the deployment's environment (DATA_DIR, RETENTION_DAYS); a running
  * server may stay up.
  */
 import { loadConfig } from "../config";
-import { cleanOrphans, deletePersonData, makeDataDirPrivate, purgeExpired } from "../store/privacy";
+import { cleanOrphans, deletePersonData, makeDataDirPrivate, purgeExpired, removeSubmissionFiles } from "../store/privacy";
 import { createStore } from "../store";
 
 const USAGE = "Usage: privacy delete <e-mail address> | privacy purge";
@@ -50,6 +50,11 @@ export async function privacyCli(
     }
     const orphans = await cleanOrphans(config.dataDir, store);
     out(`Removed ${orphans.orphanUploads} orphaned upload(s) and ${orphans.tempFiles} unfinished temporary file(s).`);
+    if (config.spamRetentionDays > 0) {
+      const quarantined = await store.purgeQuarantined(new Date(Date.now() - config.spamRetentionDays * 86_400_000));
+      const files = removeSubmissionFiles(config.dataDir, quarantined);
+      out(`Removed ${quarantined.length} quarantined submission(s) older than ${config.spamRetentionDays} days and ${files} file(s).`);
+    }
     if (config.retentionDays === 0) {
       out("RETENTION_DAYS is 0: submissions are kept forever, none purged.");
       return 0;

@@ -57,7 +57,46 @@ export interface NewSubmission {
   notification: Notification;
   /** The request's Idempotency-Key, kept with the submission (one submission per live key and scope). */
   idempotency?: IdempotencyClaim;
+  /** What the spam defence found (server/spam); absent: a lead. */
+  screening?: Screening;
 }
+
+/**
+ * The spam defence's findings on a submission. With reasons it is
+ * quarantined: stored like every lead, but its notification is held (no
+ * outbox row) until it is released or deleted.
+ */
+export interface Screening {
+  /** Why it looks like spam (proof_missing, honeypot, link_in_name...); empty: a lead. */
+  reasons: string[];
+  /**
+   * The solved proof-of-work challenge it carried: recorded as used in the
+   * submission's own transaction, until it expires. A challenge that was
+   * used already adds the reason `proof_replayed`.
+   */
+  challenge?: { id: string; expiresAt: Date };
+}
+
+/** What `saveSubmission` kept. */
+export interface SavedSubmission {
+  id: string;
+  /** Quarantined: its notification is held, and these are the reasons. */
+  quarantined: boolean;
+  reasons: string[];
+}
+
+/** A quarantined submission, as an operator reviews it. */
+export interface QuarantinedSubmission {
+  id: string;
+  mailType: string;
+  createdAt: string;
+  /** The e-mail field, when the form has one. */
+  email: string | null;
+  reasons: string[];
+}
+
+/** What releasing a quarantined submission did. */
+export type ReleaseResult = "released" | "already-released" | "not-quarantined" | "unknown";
 
 /** An Idempotency-Key as a submission holds it. */
 export interface IdempotencyClaim {
@@ -197,9 +236,10 @@ export interface SubmissionStore {
    * Keeps the submission, its files and one pending outbox row per recipient,
    * durably, before it resolves (the API answers 201 only then); nothing of it
    * is kept when it throws (IdempotencyKeyTaken when its Idempotency-Key is
-   * held by another submission). Returns the submission id.
+   * held by another submission). A submission the screening quarantines is
+   * kept with its notification held instead of queued.
    */
-  saveSubmission(submission: NewSubmission): Promise<string>;
+  saveSubmission(submission: NewSubmission): Promise<SavedSubmission>;
   /**
    * The submission created at or after `since` that holds this Idempotency-Key
    * in this scope, if any (a store without it still refuses a second holder:
@@ -232,6 +272,24 @@ export interface SubmissionStore {
   purgeSubmissions(createdBefore: Date): Promise<PurgeResult>;
   /** Deletes every submission whose e-mail field is this address (case-insensitive), with its attachment and outbox rows. */
   deleteSubmissionsByEmail(email: string): Promise<RemovedSubmission[]>;
+  /** Quarantined submissions not released, newest first (at most `limit`), and how many there are in all. */
+  listQuarantined(limit?: number): Promise<{ total: number; submissions: QuarantinedSubmission[] }>;
+  /**
+   * Delivers a quarantined submission as a lead: its held notification is
+   * queued (one outbox row per recipient), once; a second release finds it
+   * released already.
+   */
+  releaseSubmission(id: string, now: Date): Promise<ReleaseResult>;
+  /** Deletes the quarantined submissions (not released) created before `createdBefore`, with their files. */
+  purgeQuarantined(createdBefore: Date): Promise<RemovedSubmission[]>;
+  /** Forgets the used challenges that expired before `now` (they cannot be accepted anyway); returns how many. */
+  pruneUsedChallenges(now: Date): Promise<number>;
+  /** The secret of this name that every process on the store shares, made (random) the first time it is asked for. */
+  serverSecret(name: string): Promise<string>;
+  /** Takes the digest of `day` (YYYY-MM-DD): true for the one process that takes it, false for every other. */
+  claimSpamDigest(day: string, now: Date): Promise<boolean>;
+  /** Gives the digest of `day` back (it could not be sent): another attempt may take it. */
+  releaseSpamDigest(day: string): Promise<void>;
   /**
    * A rate-limit store (express-rate-limit) that every instance on this store
    * shares, its keys under `prefix` (one prefix per limiter); absent when the

@@ -184,6 +184,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contact/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a proof-of-work challenge for one submission
+         * @description A fresh challenge each call, never cached, never rate-limited. Solve
+         *     it (the browser does in a Web Worker, once the visitor starts on a
+         *     form; the typed client package does it itself) and send the solution
+         *     in the `Altcha` header of one form `POST`, no earlier than
+         *     `data.sendAfter` and before `expiresAt`.
+         */
+        get: operations["getSubmissionChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -287,6 +311,7 @@ export interface components {
          */
         UploadedDocument: Blob;
         NewsletterSignup: {
+            altContact?: components["schemas"]["SpamTrap"];
             email: components["schemas"]["Email"];
             /**
              * @description news_letter; the form resets it to newsletter, which is accepted too.
@@ -295,6 +320,7 @@ export interface components {
             mailType: "news_letter" | "newsletter";
         };
         ContactEnquiry: {
+            altContact?: components["schemas"]["SpamTrap"];
             firstName: components["schemas"]["PersonName"];
             lastName: components["schemas"]["PersonName"];
             /** @enum {string} */
@@ -308,6 +334,7 @@ export interface components {
         };
         /** @description The demo form's acceptTerms is not sent. */
         DemoRequest: {
+            altContact?: components["schemas"]["SpamTrap"];
             firstName: components["schemas"]["PersonName"];
             lastName: components["schemas"]["PersonName"];
             jobRole: components["schemas"]["JobRole"];
@@ -325,6 +352,7 @@ export interface components {
             mailType: "demo_form";
         };
         TrainingRequest: {
+            altContact?: components["schemas"]["SpamTrap"];
             fullName: components["schemas"]["PersonName"];
             companyName: components["schemas"]["CompanyName"];
             jobRole: components["schemas"]["JobRole"];
@@ -342,6 +370,7 @@ export interface components {
             mailType: "request_for_training";
         };
         JobApplication: {
+            altContact?: components["schemas"]["SpamTrap"];
             firstName: components["schemas"]["PersonName"];
             lastName: components["schemas"]["PersonName"];
             email: components["schemas"]["Email"];
@@ -357,6 +386,7 @@ export interface components {
             mailType: "career";
         };
         SmeRegistration: {
+            altContact?: components["schemas"]["SpamTrap"];
             fullName: components["schemas"]["PersonName"];
             email: components["schemas"]["Email"];
             phoneNumber: components["schemas"]["PhoneInternational"];
@@ -380,6 +410,7 @@ export interface components {
             mailType: "sme_form";
         };
         PartnershipApplication: {
+            altContact?: components["schemas"]["SpamTrap"];
             companyName: components["schemas"]["CompanyName"];
             fullName: components["schemas"]["PersonName"];
             jobRole: components["schemas"]["JobRole"];
@@ -397,6 +428,7 @@ export interface components {
             mailType: "transfer_partner_form";
         };
         ProductOrderUpload: {
+            altContact?: components["schemas"]["SpamTrap"];
             /** @enum {string} */
             mailType: "product_order_form";
             /** @description The product slug with dashes turned into spaces, upper-cased (TOP LOADING ARMS); one line of visible text (see SingleLineText). */
@@ -405,6 +437,7 @@ export interface components {
         };
         /** @description The enquiry list's request for a quotation; the contact fields are those of ContactEnquiry (without its subject). */
         QuoteRequest: {
+            altContact?: components["schemas"]["SpamTrap"];
             firstName: components["schemas"]["PersonName"];
             lastName: components["schemas"]["PersonName"];
             email: components["schemas"]["Email"];
@@ -461,6 +494,46 @@ export interface components {
                  */
                 oldestPendingSeconds: number | null;
             };
+        };
+        /** @description A spam trap: leave it out or empty. The site's forms keep it hidden from people and from assistive technology; a submission with a value here is held back for review instead of being sent to the inbox. */
+        SpamTrap: string;
+        /** @description A proof-of-work challenge (ALTCHA v2, SHA-256, signed by the server): find the counter whose derived key starts with `keyPrefix`, then send `{ challenge, solution }` in the `Altcha` header of one submission. */
+        SubmissionChallenge: {
+            parameters: {
+                /** @enum {string} */
+                algorithm: "SHA-256";
+                nonce: string;
+                salt: string;
+                /**
+                 * Format: int32
+                 * @description Digests per try.
+                 */
+                cost: number;
+                /** Format: int32 */
+                keyLength: number;
+                /** @description The hex prefix the derived key must start with. */
+                keyPrefix: string;
+                keySignature?: string;
+                /**
+                 * Format: int64
+                 * @description When the challenge expires, in seconds since 1970 (UTC).
+                 */
+                expiresAt: number;
+                data: {
+                    /**
+                     * Format: int64
+                     * @description When the challenge was issued, in milliseconds since 1970 (UTC).
+                     */
+                    issuedAt: number;
+                    /**
+                     * Format: int64
+                     * @description The earliest time, in milliseconds since 1970 (UTC), to send the submission this challenge proves; one sent earlier is held back for review.
+                     */
+                    sendAfter: number;
+                };
+            };
+            /** @description The server's HMAC of the parameters. */
+            signature: string;
         };
         SubmissionAccepted: {
             /**
@@ -606,6 +679,11 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
+         * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
+         * @example eyJjaGFsbGVuZ2UiOnsicGFyYW1ldGVycyI6e30sInNpZ25hdHVyZSI6IiJ9LCJzb2x1dGlvbiI6eyJjb3VudGVyIjowLCJkZXJpdmVkS2V5IjoiIn19
+         */
+        ProofOfWork: string;
+        /**
          * @description The `ETag` of a copy you hold; answered 304 when it is still current.
          * @example "Vq3Xw0fW1m7n0pQ3c9bY8kq0d2s6Zr4tJ5uLxHgE1aA"
          */
@@ -659,6 +737,11 @@ export interface operations {
                  * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
+                 * @example eyJjaGFsbGVuZ2UiOnsicGFyYW1ldGVycyI6e30sInNpZ25hdHVyZSI6IiJ9LCJzb2x1dGlvbiI6eyJjb3VudGVyIjowLCJkZXJpdmVkS2V5IjoiIn19
+                 */
+                Altcha?: components["parameters"]["ProofOfWork"];
             };
             path?: never;
             cookie?: never;
@@ -690,6 +773,11 @@ export interface operations {
                  * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
+                 * @example eyJjaGFsbGVuZ2UiOnsicGFyYW1ldGVycyI6e30sInNpZ25hdHVyZSI6IiJ9LCJzb2x1dGlvbiI6eyJjb3VudGVyIjowLCJkZXJpdmVkS2V5IjoiIn19
+                 */
+                Altcha?: components["parameters"]["ProofOfWork"];
             };
             path?: never;
             cookie?: never;
@@ -721,6 +809,11 @@ export interface operations {
                  * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
+                 * @example eyJjaGFsbGVuZ2UiOnsicGFyYW1ldGVycyI6e30sInNpZ25hdHVyZSI6IiJ9LCJzb2x1dGlvbiI6eyJjb3VudGVyIjowLCJkZXJpdmVkS2V5IjoiIn19
+                 */
+                Altcha?: components["parameters"]["ProofOfWork"];
             };
             path?: never;
             cookie?: never;
@@ -752,6 +845,11 @@ export interface operations {
                  * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
+                 * @example eyJjaGFsbGVuZ2UiOnsicGFyYW1ldGVycyI6e30sInNpZ25hdHVyZSI6IiJ9LCJzb2x1dGlvbiI6eyJjb3VudGVyIjowLCJkZXJpdmVkS2V5IjoiIn19
+                 */
+                Altcha?: components["parameters"]["ProofOfWork"];
             };
             path?: never;
             cookie?: never;
@@ -783,6 +881,11 @@ export interface operations {
                  * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
+                 * @example eyJjaGFsbGVuZ2UiOnsicGFyYW1ldGVycyI6e30sInNpZ25hdHVyZSI6IiJ9LCJzb2x1dGlvbiI6eyJjb3VudGVyIjowLCJkZXJpdmVkS2V5IjoiIn19
+                 */
+                Altcha?: components["parameters"]["ProofOfWork"];
             };
             path?: never;
             cookie?: never;
@@ -814,6 +917,11 @@ export interface operations {
                  * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
+                 * @example eyJjaGFsbGVuZ2UiOnsicGFyYW1ldGVycyI6e30sInNpZ25hdHVyZSI6IiJ9LCJzb2x1dGlvbiI6eyJjb3VudGVyIjowLCJkZXJpdmVkS2V5IjoiIn19
+                 */
+                Altcha?: components["parameters"]["ProofOfWork"];
             };
             path?: never;
             cookie?: never;
@@ -845,6 +953,11 @@ export interface operations {
                  * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
+                 * @example eyJjaGFsbGVuZ2UiOnsicGFyYW1ldGVycyI6e30sInNpZ25hdHVyZSI6IiJ9LCJzb2x1dGlvbiI6eyJjb3VudGVyIjowLCJkZXJpdmVkS2V5IjoiIn19
+                 */
+                Altcha?: components["parameters"]["ProofOfWork"];
             };
             path?: never;
             cookie?: never;
@@ -876,6 +989,11 @@ export interface operations {
                  * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
+                 * @example eyJjaGFsbGVuZ2UiOnsicGFyYW1ldGVycyI6e30sInNpZ25hdHVyZSI6IiJ9LCJzb2x1dGlvbiI6eyJjb3VudGVyIjowLCJkZXJpdmVkS2V5IjoiIn19
+                 */
+                Altcha?: components["parameters"]["ProofOfWork"];
             };
             path?: never;
             cookie?: never;
@@ -907,6 +1025,11 @@ export interface operations {
                  * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
+                 * @example eyJjaGFsbGVuZ2UiOnsicGFyYW1ldGVycyI6e30sInNpZ25hdHVyZSI6IiJ9LCJzb2x1dGlvbiI6eyJjb3VudGVyIjowLCJkZXJpdmVkS2V5IjoiIn19
+                 */
+                Altcha?: components["parameters"]["ProofOfWork"];
             };
             path?: never;
             cookie?: never;
@@ -925,6 +1048,29 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSubmissionChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionChallenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

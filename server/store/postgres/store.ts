@@ -1,4 +1,4 @@
-import { randomUUID } from "crypto";
+import { randomBytes, randomUUID } from "crypto";
 import fs from "fs/promises";
 import { Pool, type PoolClient } from "pg";
 import { newRowKey } from "../keys";
@@ -10,13 +10,17 @@ import {
   type FailedAttempt,
   type FailedMessage,
   type NewSubmission,
+  type Notification,
   type NotificationAttachment,
   type OutboxClaim,
   type OutboxMessage,
   type OutboxSummary,
   type OverdueMessage,
   type PurgeResult,
+  type QuarantinedSubmission,
+  type ReleaseResult,
   type RemovedSubmission,
+  type SavedSubmission,
   type SubmissionStore,
 } from "../types";
 import type { Store as RateLimitStore } from "express-rate-limit";
@@ -53,6 +57,33 @@ function isKeyTaken(err: unknown): boolean {
   const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
   return code === "23505" && constraint === IDEMPOTENCY_INDEX;
 }
+
+/** Queues a notification: one outbox row per recipient, all with one Message-ID and Date fixed now (inside the caller's transaction). */
+async function queueNotification(client: PoolClient, submissionId: string, notification: Notification, now: Date): Promise<void> {
+  const messageId = newMessageId(notification.from);
+  for (const recipient of recipientsOf(notification.to)) {
+    await client.query(
+      `INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
+         message_id, mail_date, next_attempt_at, pending_since, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11, $11)`,
+      [
+        newRowKey(),
+        submissionId,
+        notification.from,
+        notification.to,
+        recipient,
+        notification.replyTo ?? null,
+        notification.subject,
+        notification.text,
+        JSON.stringify(notification.attachments),
+        messageId,
+        now,
+      ],
+    );
+  }
+}
+
+const QUARANTINED = "verdict = 'spam' AND released_at IS NULL";
 
 const UNDELIVERED = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status <> 'sent')";
 
@@ -132,7 +163,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
     return rows[0];
   }
 
-  async saveSubmission(submission: NewSubmission): Promise<string> {
+  async saveSubmission(submission: NewSubmission): Promise<SavedSubmission> {
     await this.migrated;
     const { idempotency } = submission;
     // Twice at most: a holder that expired or was deleted between the failed insert and the look-up leaves the key free.
@@ -148,17 +179,29 @@ export class PostgresSubmissionStore implements SubmissionStore {
     }
   }
 
-  private async insertSubmission(submission: NewSubmission): Promise<string> {
+  private async insertSubmission(submission: NewSubmission): Promise<SavedSubmission> {
     const id = submission.id ?? newRowKey();
-    const { idempotency } = submission;
-    if (!idempotency && submission.files.length === 0) {
+    const { idempotency, screening } = submission;
+    if (!idempotency && submission.files.length === 0 && !screening) {
       await this.insertPlainSubmission(id, submission);
-      return id;
+      return { id, quarantined: false, reasons: [] };
     }
+    const reasons = [...(screening?.reasons ?? [])];
     // The bytes are read before the transaction starts: it stays as short as the inserts.
     const contents = await Promise.all(submission.files.map((file) => fs.readFile(file.tempPath)));
-    await inTransaction(this.pool, async (client) => {
+    const quarantined = await inTransaction(this.pool, async (client) => {
       const createdAt = new Date();
+      const challenge = screening?.challenge;
+      if (challenge) {
+        // A solved challenge is accepted once: the first submission to record it keeps it (a second
+        // transaction recording it at the same moment waits for the first, then finds it taken).
+        const used = await client.query("INSERT INTO used_challenges (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING", [
+          challenge.id,
+          challenge.expiresAt,
+        ]);
+        if (used.rowCount === 0) reasons.push("proof_replayed");
+      }
+      const isSpam = reasons.length > 0;
       if (idempotency) {
         // An expired holder gives the key up; a live one makes the insert below fail on the unique index
         // (after waiting for a transaction that is storing it right now).
@@ -169,8 +212,9 @@ export class PostgresSubmissionStore implements SubmissionStore {
         );
       }
       await client.query(
-        `INSERT INTO submissions (id, mail_type, payload, created_at, idempotency_scope, idempotency_key, idempotency_fingerprint)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        `INSERT INTO submissions (id, mail_type, payload, created_at, idempotency_scope, idempotency_key, idempotency_fingerprint,
+           verdict, spam_reasons, held_notification)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [
           id,
           submission.mailType,
@@ -179,6 +223,9 @@ export class PostgresSubmissionStore implements SubmissionStore {
           idempotency?.scope ?? null,
           idempotency?.key ?? null,
           idempotency?.fingerprint ?? null,
+          isSpam ? "spam" : "lead",
+          isSpam ? JSON.stringify(reasons) : null,
+          isSpam ? JSON.stringify(submission.notification) : null,
         ],
       );
       for (const [index, file] of submission.files.entries()) {
@@ -188,31 +235,10 @@ export class PostgresSubmissionStore implements SubmissionStore {
           [newRowKey(), id, file.field, file.originalName, file.storedName, file.contentType, contents[index].length, contents[index]],
         );
       }
-      // One row per recipient, all with one Message-ID and Date fixed now.
-      const { notification } = submission;
-      const messageId = newMessageId(notification.from);
-      for (const recipient of recipientsOf(notification.to)) {
-        await client.query(
-          `INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
-             message_id, mail_date, next_attempt_at, pending_since, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11, $11)`,
-          [
-            newRowKey(),
-            id,
-            notification.from,
-            notification.to,
-            recipient,
-            notification.replyTo ?? null,
-            notification.subject,
-            notification.text,
-            JSON.stringify(notification.attachments),
-            messageId,
-            createdAt,
-          ],
-        );
-      }
+      if (!isSpam) await queueNotification(client, id, submission.notification, createdAt);
+      return isSpam;
     });
-    return id;
+    return { id, quarantined, reasons };
   }
 
   /**
@@ -251,6 +277,78 @@ export class PostgresSubmissionStore implements SubmissionStore {
         recipients,
       ],
     );
+  }
+
+  async listQuarantined(limit = 50): Promise<{ total: number; submissions: QuarantinedSubmission[] }> {
+    const { rows: counted } = await this.query<{ total: string }>(`SELECT COUNT(*) AS total FROM submissions WHERE ${QUARANTINED}`);
+    const { rows } = await this.query<{ id: string; mail_type: string; created_at: Date; email: string | null; spam_reasons: string[] | null }>(
+      `SELECT id::text AS id, mail_type, created_at, payload->>'email' AS email, spam_reasons FROM submissions
+       WHERE ${QUARANTINED} ORDER BY created_at DESC, id DESC LIMIT $1`,
+      [limit],
+    );
+    return {
+      total: Number(counted[0]?.total ?? 0),
+      submissions: rows.map((row) => ({
+        id: row.id,
+        mailType: row.mail_type,
+        createdAt: row.created_at.toISOString(),
+        email: row.email,
+        reasons: row.spam_reasons ?? [],
+      })),
+    };
+  }
+
+  async releaseSubmission(id: string, now: Date): Promise<ReleaseResult> {
+    await this.migrated;
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return "unknown";
+    return inTransaction(this.pool, async (client) => {
+      // The row is locked: two releases at once queue the notification once.
+      const { rows } = await client.query<{ verdict: string; released_at: Date | null; held_notification: Notification | null }>(
+        "SELECT verdict, released_at, held_notification FROM submissions WHERE id = $1 FOR UPDATE",
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return "unknown";
+      if (row.verdict !== "spam") return "not-quarantined";
+      if (row.released_at !== null || row.held_notification === null) return "already-released";
+      await client.query("UPDATE submissions SET released_at = $2, held_notification = NULL WHERE id = $1", [id, now]);
+      await queueNotification(client, id, row.held_notification, now);
+      return "released";
+    });
+  }
+
+  async purgeQuarantined(createdBefore: Date): Promise<RemovedSubmission[]> {
+    await this.migrated;
+    return inTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ id: string }>(`SELECT id::text AS id FROM submissions WHERE ${QUARANTINED} AND created_at < $1`, [createdBefore]);
+      return this.removeSubmissions(client, rows.map((row) => row.id));
+    });
+  }
+
+  async pruneUsedChallenges(now: Date): Promise<number> {
+    return (await this.query("DELETE FROM used_challenges WHERE expires_at < $1", [now])).rowCount;
+  }
+
+  async serverSecret(name: string): Promise<string> {
+    const { rows } = await this.query<{ value: string }>(
+      `WITH made AS (
+         INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING value
+       )
+       SELECT value FROM made UNION ALL SELECT value FROM server_secrets WHERE name = $1`,
+      [name, randomBytes(32).toString("hex")],
+    );
+    if (rows[0]) return rows[0].value;
+    // Made by another instance in the same instant: committed now, seen by a new statement.
+    const again = await this.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = $1", [name]);
+    return again.rows[0].value;
+  }
+
+  async claimSpamDigest(day: string, now: Date): Promise<boolean> {
+    return (await this.query("INSERT INTO spam_digests (day, sent_at) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING", [day, now])).rowCount === 1;
+  }
+
+  async releaseSpamDigest(day: string): Promise<void> {
+    await this.query("DELETE FROM spam_digests WHERE day = $1", [day]);
   }
 
   async claimPendingOutbox({ now, dueBy, limit, leaseMs }: ClaimOptions): Promise<OutboxMessage[]> {

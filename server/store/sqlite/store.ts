@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { randomUUID } from "crypto";
+import { randomBytes, randomUUID } from "crypto";
 import fs from "fs";
 import path from "path";
 import { keepFilesDurably, removeFiles } from "../disk-files";
@@ -15,6 +15,7 @@ import {
   type FailedAttempt,
   type FailedMessage,
   type NewSubmission,
+  type Notification,
   type NotificationAttachment,
   type OutboxClaim,
   type OutboxMessage,
@@ -22,7 +23,10 @@ import {
   type OutboxSummary,
   type OverdueMessage,
   type PurgeResult,
+  type QuarantinedSubmission,
+  type ReleaseResult,
   type RemovedSubmission,
+  type SavedSubmission,
   type SubmissionStore,
 } from "../types";
 
@@ -54,7 +58,9 @@ export class SqliteSubmissionStore implements SubmissionStore {
   private readonly resendAll: Database.Statement;
   private readonly resendOne: Database.Statement;
   /** Submissions arriving together: one transaction, one flush of the WAL (./group-commit.ts). */
-  private readonly submissions: GroupCommit<NewSubmission & { id: string }, void>;
+  private readonly submissions: GroupCommit<NewSubmission & { id: string }, SavedSubmission>;
+  private readonly useChallenge: Database.Statement;
+  private readonly queueNotification: (submissionId: string, notification: Notification, createdIso: string, due: number) => void;
   private readonly checkpointer: Checkpointer;
 
   /** Where the files of submissions are kept: `uploads/` beside the database file unless given. */
@@ -83,8 +89,9 @@ export class SqliteSubmissionStore implements SubmissionStore {
     // The statements of every submission bind their values by position: better-sqlite3 looks a named
     // parameter up in the object passed by its name, a cost paid for each value of each row.
     this.insertSubmission = this.db.prepare(
-      `INSERT INTO submissions (id, mail_type, payload, created_at, idempotency_scope, idempotency_key, idempotency_fingerprint)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO submissions (id, mail_type, payload, created_at, idempotency_scope, idempotency_key, idempotency_fingerprint,
+         verdict, spam_reasons, held_notification)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     // created_at is ISO 8601 UTC text of one length: text order is time order.
     this.keyHolder = this.db.prepare(
@@ -153,47 +160,17 @@ export class SqliteSubmissionStore implements SubmissionStore {
     this.resendAll = this.db.prepare(resend);
     this.resendOne = this.db.prepare(`${resend} AND (id = @id OR submission_id = @id)`);
 
-    this.submissions = new GroupCommit(this.db, (submission: NewSubmission & { id: string }) => {
-      const createdAt = new Date();
-      const { idempotency } = submission;
-      if (idempotency) {
-        const key = { scope: idempotency.scope, key: idempotency.key, since: idempotency.heldSince.toISOString() };
-        const holder = this.keyHolder.get(key) as IdempotencyHolder | undefined;
-        if (holder) throw new IdempotencyKeyTaken(holder);
-        this.releaseExpiredKey.run(key);
-      }
-      const createdIso = createdAt.toISOString();
-      this.insertSubmission.run(
-        submission.id,
-        submission.mailType,
-        JSON.stringify(submission.payload),
-        createdIso,
-        idempotency?.scope ?? null,
-        idempotency?.key ?? null,
-        idempotency?.fingerprint ?? null,
-      );
-      for (const file of submission.files) {
-        this.insertAttachment.run({
-          id: newRowKey(),
-          submissionId: submission.id,
-          field: file.field,
-          originalName: file.originalName,
-          storedName: file.storedName,
-          contentType: file.contentType,
-          size: file.size,
-        });
-      }
-      // One row per recipient: each is delivered (and retried) on its own, all with one Message-ID and Date.
-      const { notification } = submission;
+    this.useChallenge = this.db.prepare("INSERT INTO used_challenges (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING");
+    // One row per recipient: each is delivered (and retried) on its own, all with one Message-ID and Date.
+    this.queueNotification = (submissionId, notification, createdIso, due) => {
       const messageId = newMessageId(notification.from);
       const attachments = JSON.stringify(notification.attachments);
-      const due = createdAt.getTime();
       for (const recipient of recipientsOf(notification.to)) {
         // id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
         // message_id, mail_date, next_attempt_at, pending_since, created_at
         this.insertOutbox.run(
           newRowKey(),
-          submission.id,
+          submissionId,
           notification.from,
           notification.to,
           recipient,
@@ -208,6 +185,48 @@ export class SqliteSubmissionStore implements SubmissionStore {
           createdIso,
         );
       }
+    };
+
+    this.submissions = new GroupCommit(this.db, (submission: NewSubmission & { id: string }): SavedSubmission => {
+      const createdAt = new Date();
+      const { idempotency } = submission;
+      if (idempotency) {
+        const key = { scope: idempotency.scope, key: idempotency.key, since: idempotency.heldSince.toISOString() };
+        const holder = this.keyHolder.get(key) as IdempotencyHolder | undefined;
+        if (holder) throw new IdempotencyKeyTaken(holder);
+        this.releaseExpiredKey.run(key);
+      }
+      const createdIso = createdAt.toISOString();
+      const reasons = [...(submission.screening?.reasons ?? [])];
+      const challenge = submission.screening?.challenge;
+      // A solved challenge is accepted once: the first submission to record it keeps it.
+      if (challenge && this.useChallenge.run(challenge.id, challenge.expiresAt.getTime()).changes === 0) reasons.push("proof_replayed");
+      const quarantined = reasons.length > 0;
+      this.insertSubmission.run(
+        submission.id,
+        submission.mailType,
+        JSON.stringify(submission.payload),
+        createdIso,
+        idempotency?.scope ?? null,
+        idempotency?.key ?? null,
+        idempotency?.fingerprint ?? null,
+        quarantined ? "spam" : "lead",
+        quarantined ? JSON.stringify(reasons) : null,
+        quarantined ? JSON.stringify(submission.notification) : null,
+      );
+      for (const file of submission.files) {
+        this.insertAttachment.run({
+          id: newRowKey(),
+          submissionId: submission.id,
+          field: file.field,
+          originalName: file.originalName,
+          storedName: file.storedName,
+          contentType: file.contentType,
+          size: file.size,
+        });
+      }
+      if (!quarantined) this.queueNotification(submission.id, submission.notification, createdIso, createdAt.getTime());
+      return { id: submission.id, quarantined, reasons };
     });
   }
 
@@ -216,17 +235,87 @@ export class SqliteSubmissionStore implements SubmissionStore {
     return this.submissions.stats;
   }
 
-  async saveSubmission(submission: NewSubmission): Promise<string> {
+  async saveSubmission(submission: NewSubmission): Promise<SavedSubmission> {
     const id = submission.id ?? newRowKey();
     const kept = submission.files.length > 0 ? await keepFilesDurably(this.uploadsDir, submission.files) : [];
+    let saved: SavedSubmission;
     try {
-      await this.submissions.write({ ...submission, id });
+      saved = await this.submissions.write({ ...submission, id });
       this.checkpointer.noteWrite();
     } catch (err) {
       await removeFiles(kept);
       throw err;
     }
-    return id;
+    return saved;
+  }
+
+  async listQuarantined(limit = 50): Promise<{ total: number; submissions: QuarantinedSubmission[] }> {
+    const quarantined = "verdict = 'spam' AND released_at IS NULL";
+    const total = this.db.prepare(`SELECT COUNT(*) FROM submissions WHERE ${quarantined}`).pluck().get() as number;
+    const rows = this.db
+      .prepare(
+        `SELECT id, mail_type, created_at, json_extract(payload, '$.email') AS email, spam_reasons FROM submissions
+         WHERE ${quarantined} ORDER BY created_at DESC, id DESC LIMIT ?`,
+      )
+      .all(limit) as { id: string; mail_type: string; created_at: string; email: unknown; spam_reasons: string | null }[];
+    return {
+      total,
+      submissions: rows.map((row) => ({
+        id: row.id,
+        mailType: row.mail_type,
+        createdAt: row.created_at,
+        email: typeof row.email === "string" ? row.email : null,
+        reasons: row.spam_reasons ? (JSON.parse(row.spam_reasons) as string[]) : [],
+      })),
+    };
+  }
+
+  async releaseSubmission(id: string, now: Date): Promise<ReleaseResult> {
+    const release = this.db.transaction((): ReleaseResult => {
+      const row = this.db.prepare("SELECT verdict, released_at, held_notification FROM submissions WHERE id = ?").get(id) as
+        | { verdict: string; released_at: string | null; held_notification: string | null }
+        | undefined;
+      if (!row) return "unknown";
+      if (row.verdict !== "spam") return "not-quarantined";
+      if (row.released_at !== null || row.held_notification === null) return "already-released";
+      const nowIso = now.toISOString();
+      this.db.prepare("UPDATE submissions SET released_at = ?, held_notification = NULL WHERE id = ?").run(nowIso, id);
+      this.queueNotification(id, JSON.parse(row.held_notification) as Notification, nowIso, now.getTime());
+      return "released";
+    });
+    const result = release.immediate();
+    await this.submissions.flush();
+    return result;
+  }
+
+  async purgeQuarantined(createdBefore: Date): Promise<RemovedSubmission[]> {
+    const purge = this.db.transaction(() => {
+      const ids = this.db
+        .prepare("SELECT id FROM submissions WHERE verdict = 'spam' AND released_at IS NULL AND created_at < ?")
+        .pluck()
+        .all(createdBefore.toISOString()) as string[];
+      return this.removeSubmissions(ids);
+    });
+    const removed = purge.immediate();
+    await this.submissions.flush();
+    return removed;
+  }
+
+  async pruneUsedChallenges(now: Date): Promise<number> {
+    return this.db.prepare("DELETE FROM used_challenges WHERE expires_at < ?").run(now.getTime()).changes;
+  }
+
+  async serverSecret(name: string): Promise<string> {
+    this.db.prepare("INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING").run(name, randomBytes(32).toString("hex"));
+    return this.db.prepare("SELECT value FROM server_secrets WHERE name = ?").pluck().get(name) as string;
+  }
+
+  async claimSpamDigest(day: string, now: Date): Promise<boolean> {
+    return this.db.prepare("INSERT INTO spam_digests (day, sent_at) VALUES (?, ?) ON CONFLICT (day) DO NOTHING").run(day, now.toISOString()).changes === 1;
+  }
+
+  async releaseSpamDigest(day: string): Promise<void> {
+    this.db.prepare("DELETE FROM spam_digests WHERE day = ?").run(day);
   }
 
   async findByIdempotencyKey(scope: string, key: string, since: Date): Promise<IdempotencyHolder | undefined> {

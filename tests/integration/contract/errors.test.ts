@@ -8,7 +8,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import request from "supertest";
-import type { NewSubmission, SubmissionStore } from "../../../server/store";
+import type { NewSubmission, SavedSubmission, SubmissionStore } from "../../../server/store";
 import { STORE_UNAVAILABLE_MESSAGE } from "../../../server/api";
 import { makePdf } from "../../../testkit/documents";
 import { API, expectAccepted, expectError, startContractApp, type TestApp } from "../../../testkit/contract-app";
@@ -142,7 +142,7 @@ describe("rate limit", () => {
 /** The real store, except that saving fails (the database is gone mid-request). */
 class FailingStore implements SubmissionStore {
   constructor(private readonly inner: SubmissionStore) {}
-  async saveSubmission(_submission: NewSubmission): Promise<string> {
+  async saveSubmission(_submission: NewSubmission): Promise<SavedSubmission> {
     throw new Error("SQLITE_IOERR: disk I/O error at /secret/path/site.db");
   }
   claimPendingOutbox = (...args: Parameters<SubmissionStore["claimPendingOutbox"]>) => this.inner.claimPendingOutbox(...args);
@@ -156,6 +156,13 @@ class FailingStore implements SubmissionStore {
   storedFileNames = () => this.inner.storedFileNames();
   purgeSubmissions = (...args: Parameters<SubmissionStore["purgeSubmissions"]>) => this.inner.purgeSubmissions(...args);
   deleteSubmissionsByEmail = (...args: Parameters<SubmissionStore["deleteSubmissionsByEmail"]>) => this.inner.deleteSubmissionsByEmail(...args);
+  listQuarantined = (...args: Parameters<SubmissionStore["listQuarantined"]>) => this.inner.listQuarantined(...args);
+  releaseSubmission = (...args: Parameters<SubmissionStore["releaseSubmission"]>) => this.inner.releaseSubmission(...args);
+  purgeQuarantined = (...args: Parameters<SubmissionStore["purgeQuarantined"]>) => this.inner.purgeQuarantined(...args);
+  pruneUsedChallenges = (...args: Parameters<SubmissionStore["pruneUsedChallenges"]>) => this.inner.pruneUsedChallenges(...args);
+  serverSecret = (...args: Parameters<SubmissionStore["serverSecret"]>) => this.inner.serverSecret(...args);
+  claimSpamDigest = (...args: Parameters<SubmissionStore["claimSpamDigest"]>) => this.inner.claimSpamDigest(...args);
+  releaseSpamDigest = (...args: Parameters<SubmissionStore["releaseSpamDigest"]>) => this.inner.releaseSpamDigest(...args);
   close = () => this.inner.close();
 }
 

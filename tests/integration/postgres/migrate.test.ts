@@ -84,7 +84,9 @@ describe("PostgreSQL migrations", () => {
     expect((await history(pool)).map(({ version, name }) => ({ version, name }))).toEqual(
       releaseMigrations.map(({ version, name }) => ({ version, name })),
     );
-    expect(await tables(pool)).toEqual(expect.arrayContaining(["attachments", "outbox", "schema_migrations", "submissions"]));
+    expect(await tables(pool)).toEqual(
+      expect.arrayContaining(["attachments", "outbox", "schema_migrations", "server_secrets", "spam_digests", "submissions", "used_challenges"]),
+    );
 
     // The same columns as the SQLite store's, times as timestamptz, the files' bytes in attachments.
     expect(await columns(pool, "submissions")).toEqual({
@@ -95,6 +97,10 @@ describe("PostgreSQL migrations", () => {
       idempotency_scope: "text",
       idempotency_key: "text",
       idempotency_fingerprint: "text",
+      verdict: "text not null",
+      spam_reasons: "json",
+      held_notification: "json",
+      released_at: "timestamp with time zone",
     });
     expect(await columns(pool, "attachments")).toEqual({
       id: "uuid not null",

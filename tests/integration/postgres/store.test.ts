@@ -68,12 +68,18 @@ async function rows<T>(sql: string, values: unknown[] = []): Promise<T[]> {
 
 const HOUR = 3_600_000;
 
+/** Stores a submission; its id. */
+async function saveId(store: PostgresSubmissionStore, item: NewSubmission): Promise<string> {
+  return (await store.saveSubmission(item)).id;
+}
+
 describe("a submission", () => {
   it("is kept with its files' bytes and one outbox row per recipient, sharing one Message-ID and Date", async () => {
     const store = await open();
     const pdf = makePdf("CV ".repeat(20_000));
     const file = incoming(pdf, "0b6a2f0e-1111-4a0e-9c1e-000000000001.pdf");
-    const id = await store.saveSubmission(
+    const id = await saveId(
+      store,
       submission(
         {
           files: [file],
@@ -102,7 +108,7 @@ describe("a submission", () => {
 
   it("without files or Idempotency-Key (one statement) is kept with one outbox row per recipient, sharing one Message-ID and Date", async () => {
     const store = await open();
-    const id = await store.saveSubmission(submission({ payload: { email: "plain@example.org", firstName: "Ada" } }, "a@example.com, b@example.com"));
+    const id = await saveId(store, submission({ payload: { email: "plain@example.org", firstName: "Ada" } }, "a@example.com, b@example.com"));
     expect(await rows("SELECT mail_type, payload, idempotency_key FROM submissions WHERE id = $1", [id])).toEqual([
       { mail_type: "contact", payload: { email: "plain@example.org", firstName: "Ada" }, idempotency_key: null },
     ]);
@@ -152,7 +158,7 @@ describe("an Idempotency-Key", () => {
     const results = await Promise.allSettled(
       instances.map((store, index) => store.saveSubmission(submission({ idempotency: key("race-1", `f${index}`) }))),
     );
-    const stored = results.filter((result) => result.status === "fulfilled").map((result) => result.value);
+    const stored = results.filter((result) => result.status === "fulfilled").map((result) => result.value.id);
     expect(stored).toHaveLength(1);
     const refused = results.filter((result) => result.status === "rejected").map((result) => result.reason as unknown);
     expect(refused).toHaveLength(3);
@@ -170,10 +176,10 @@ describe("an Idempotency-Key", () => {
 
   it("held by a submission older than heldSince is given up to the next one", async () => {
     const store = await open();
-    const first = await store.saveSubmission(submission({ idempotency: key("expiring") }));
+    const first = await saveId(store, submission({ idempotency: key("expiring") }));
     await store.pool.query("UPDATE submissions SET created_at = now() - interval '25 hours' WHERE id = $1", [first]);
     expect(await store.findByIdempotencyKey("/api/v1/contact/news-letter", "expiring", new Date(Date.now() - 24 * HOUR))).toBeUndefined();
-    const second = await store.saveSubmission(submission({ idempotency: key("expiring", "f2") }));
+    const second = await saveId(store, submission({ idempotency: key("expiring", "f2") }));
     expect(await store.findByIdempotencyKey("/api/v1/contact/news-letter", "expiring", new Date(Date.now() - 24 * HOUR))).toEqual({ id: second, fingerprint: "f2" });
     // The old submission stays, without the key.
     expect(await rows("SELECT idempotency_key FROM submissions WHERE id = $1", [first])).toEqual([{ idempotency_key: null }]);
@@ -221,7 +227,7 @@ describe("the outbox across instances", () => {
 
   it("reports what waits and what failed, alerts once on what waits too long, and sends failed rows again on request", async () => {
     const store = await open();
-    const id = await store.saveSubmission(submission());
+    const id = await saveId(store, submission());
     const queued = (await store.outboxSummary()).oldestPendingSince!;
     expect(await store.outboxSummary()).toEqual({ pending: 1, failed: 0, oldestPendingSince: queued });
 
@@ -245,8 +251,8 @@ describe("personal data", () => {
   it("purges delivered submissions past the retention period, keeps undelivered ones, and deletes one person's on request", async () => {
     const store = await open();
     await store.pool.query("DELETE FROM submissions");
-    const delivered = await store.saveSubmission(submission({ payload: { email: "Old.Lead@Example.org" } }));
-    const waiting = await store.saveSubmission(submission());
+    const delivered = await saveId(store, submission({ payload: { email: "Old.Lead@Example.org" } }));
+    const waiting = await saveId(store, submission());
     const now = new Date(Date.now() + 1000);
     for (const message of await store.claimPendingOutbox({ now, limit: 10, leaseMs: HOUR })) {
       if (message.submissionId === delivered) await store.markSent(message, now);
@@ -257,7 +263,7 @@ describe("personal data", () => {
     expect(purge.keptUndelivered).toBe(1);
     expect(await rows("SELECT count(*)::int AS n FROM outbox WHERE submission_id = $1", [delivered])).toEqual([{ n: 0 }]);
 
-    const person = await store.saveSubmission(submission({ payload: { email: "grace@example.org" } }));
+    const person = await saveId(store, submission({ payload: { email: "grace@example.org" } }));
     const removed = await store.deleteSubmissionsByEmail("  GRACE@example.org ");
     expect(removed.map((r) => r.id)).toEqual([person]);
     expect(removed[0].outboxIds).toHaveLength(1);

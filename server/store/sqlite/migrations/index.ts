@@ -18,6 +18,7 @@ import { initialSchema } from "./001-initial";
 import { outboxDelivery } from "./002-outbox-delivery";
 import { attachmentsByName } from "./003-attachments-by-name";
 import { idempotencyKeys } from "./004-idempotency-keys";
+import { quarantine } from "./005-quarantine";
 
 export interface Migration {
   version: number;
@@ -25,7 +26,7 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys, quarantine];
 
 /** The schema version a database file is at. */
 export function schemaVersion(db: Database.Database): number {

@@ -1,0 +1,70 @@
+/**
+ * The leads the spam defence quarantined, by hand (run with the deployment's
+ * environment: DATA_DIR or DATABASE_URL):
+ *
+ *   npm run leads:spam                    list the quarantined submissions, newest first
+ *   npm run leads:spam -- --limit 500     more of them (default 100)
+ *   npm run leads:release -- <id>         deliver one as a real lead: its notification is queued, once
+ *
+ * A running server sends a released lead's notification at its next round.
+ */
+import { loadConfig } from "../config";
+import { createStore } from "../store";
+
+const USAGE = "Usage: leads spam [--limit N] | leads release <submission id>";
+
+export async function leadsCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out: (line: string) => void = (line) => console.log(line),
+): Promise<number> {
+  const [command, ...rest] = args;
+  let limit = 100;
+  if (command === "spam") {
+    if (rest.length > 0) {
+      const value = Number(rest[1]);
+      if (rest[0] !== "--limit" || rest.length !== 2 || !Number.isInteger(value) || value < 1) {
+        out(USAGE);
+        return 2;
+      }
+      limit = value;
+    }
+  } else if (command !== "release" || rest.length !== 1) {
+    out(USAGE);
+    return 2;
+  }
+  const store = createStore(loadConfig(env));
+  try {
+    await store.ready?.();
+    if (command === "spam") {
+      const { total, submissions } = await store.listQuarantined(limit);
+      for (const s of submissions) {
+        out(`${s.id}  ${s.mailType}  ${s.createdAt}  ${s.email ?? "(no e-mail)"}  ${s.reasons.join(", ")}`);
+      }
+      out(`${total} quarantined submission(s)${total > submissions.length ? `, the newest ${submissions.length} listed (--limit N for more)` : ""}`);
+      return 0;
+    }
+    const [id] = rest;
+    const result = await store.releaseSubmission(id, new Date());
+    const messages = {
+      released: `Submission ${id} released: its notification is queued and will be sent as a lead`,
+      "already-released": `Submission ${id} was released already: nothing more is sent`,
+      "not-quarantined": `Submission ${id} is not quarantined: it was delivered as a lead`,
+      unknown: `No submission with id ${id}`,
+    } as const;
+    out(messages[result]);
+    return result === "released" ? 0 : 1;
+  } finally {
+    await store.close();
+  }
+}
+
+if (require.main === module) {
+  leadsCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}
