@@ -20,6 +20,8 @@ export interface FormDefinition {
   files: string[];
   /** Fields the contract types as number or integer (multipart sends them as text). */
   numbers: string[];
+  /** Fields the contract types as an object (multipart sends them as one JSON-encoded part: the attribution). */
+  objects: string[];
   /** What the inbox receives, like "contact enquiry". */
   what: string;
   /** Labels of the fields (and files) in the notification, in the order listed: the form's own labels. */
@@ -76,6 +78,7 @@ function defineForm(name: FormName, rulesDir: string, root: string): FormDefinit
     body: rules.contentType === "multipart/form-data" ? "multipart" : "json",
     files: properties.filter(([, rule]) => rule.format === "binary").map(([field]) => field),
     numbers: properties.filter(([, rule]) => rule.type === "number" || rule.type === "integer").map(([field]) => field),
+    objects: properties.filter(([, rule]) => rule.type === "object").map(([field]) => field),
     what: entry.what,
     labels,
     options,

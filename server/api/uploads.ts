@@ -154,7 +154,8 @@ function answerBeforeBody(req: Request, res: Response, error: ApiError, maxBodyB
  * Then prepares `req.body` for the contract's validator: a received file leaves
  * an empty placeholder under its field (the validator checks it is present), a
  * text value where a file belongs is refused, an empty text field counts as
- * absent, and the number fields become numbers.
+ * absent, the number fields become numbers and the object fields (a
+ * JSON-encoded part) objects.
  */
 export function multipartBody(form: FormDefinition, options: UploadOptions): RequestHandler {
   const { tempDir, gate } = options;
@@ -241,6 +242,17 @@ function prepareBody(req: Request, form: FormDefinition): void {
   for (const field of form.numbers) {
     const value = body[field];
     if (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) body[field] = Number(value);
+  }
+  // An object part is JSON text; text that is no JSON object stays text, which the validator refuses (400).
+  for (const field of form.objects) {
+    const value = body[field];
+    if (typeof value !== "string") continue;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) body[field] = parsed;
+    } catch {
+      // left as text
+    }
   }
   req.body = body;
 }

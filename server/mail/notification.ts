@@ -52,6 +52,27 @@ function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** The attribution's parts in the order a salesperson reads them, with their labels. */
+const ATTRIBUTION_LABELS: [string, string][] = [
+  ["page", "Sent from"],
+  ["landingPage", "Landing page"],
+  ["referrer", "Referring site"],
+  ["utm_source", "Campaign source (utm_source)"],
+  ["utm_medium", "Campaign medium (utm_medium)"],
+  ["utm_campaign", "Campaign (utm_campaign)"],
+  ["utm_term", "Campaign term (utm_term)"],
+  ["utm_content", "Campaign content (utm_content)"],
+];
+
+/** The lines of the notification's foot that say where the lead came from (none without attribution). */
+export function attributionLines(attribution: unknown): string[] {
+  if (typeof attribution !== "object" || attribution === null) return [];
+  const values = attribution as Record<string, unknown>;
+  return ATTRIBUTION_LABELS.filter(([key]) => typeof values[key] === "string" && values[key] !== "").map(
+    ([key, label]) => `- ${label}: ${oneLine(String(values[key]), 500)}`,
+  );
+}
+
 export interface NotificationInput {
   form: FormName;
   /** The validated fields (no files). */
@@ -73,7 +94,7 @@ export function buildNotification(input: NotificationInput, config: Pick<Config,
   const lines: string[] = [`New ${form.what} received through the website.`, ""];
 
   const keys = [...Object.keys(form.labels), ...Object.keys(body).filter((key) => !(key in form.labels))].filter(
-    (key) => key !== "mailType" && body[key] !== undefined && body[key] !== null,
+    (key) => key !== "mailType" && key !== "attribution" && body[key] !== undefined && body[key] !== null,
   );
   for (const key of keys) {
     const label = form.labels[key] ?? key;
@@ -99,6 +120,8 @@ export function buildNotification(input: NotificationInput, config: Pick<Config,
     `Reference: ${input.submissionId}`,
     `Received: ${input.receivedAt.toISOString()}`,
   );
+  const source = attributionLines(body.attribution);
+  if (source.length > 0) lines.push("", "Where it came from:", ...source);
 
   const email = typeof body.email === "string" ? body.email : undefined;
   return {

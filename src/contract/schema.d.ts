@@ -312,6 +312,7 @@ export interface components {
         UploadedDocument: Blob;
         NewsletterSignup: {
             altContact?: components["schemas"]["SpamTrap"];
+            attribution?: components["schemas"]["Attribution"];
             email: components["schemas"]["Email"];
             /**
              * @description news_letter; the form resets it to newsletter, which is accepted too.
@@ -321,6 +322,7 @@ export interface components {
         };
         ContactEnquiry: {
             altContact?: components["schemas"]["SpamTrap"];
+            attribution?: components["schemas"]["Attribution"];
             firstName: components["schemas"]["PersonName"];
             lastName: components["schemas"]["PersonName"];
             /** @enum {string} */
@@ -335,6 +337,7 @@ export interface components {
         /** @description The demo form's acceptTerms is not sent. */
         DemoRequest: {
             altContact?: components["schemas"]["SpamTrap"];
+            attribution?: components["schemas"]["Attribution"];
             firstName: components["schemas"]["PersonName"];
             lastName: components["schemas"]["PersonName"];
             jobRole: components["schemas"]["JobRole"];
@@ -353,6 +356,7 @@ export interface components {
         };
         TrainingRequest: {
             altContact?: components["schemas"]["SpamTrap"];
+            attribution?: components["schemas"]["Attribution"];
             fullName: components["schemas"]["PersonName"];
             companyName: components["schemas"]["CompanyName"];
             jobRole: components["schemas"]["JobRole"];
@@ -371,6 +375,7 @@ export interface components {
         };
         JobApplication: {
             altContact?: components["schemas"]["SpamTrap"];
+            attribution?: components["schemas"]["Attribution"];
             firstName: components["schemas"]["PersonName"];
             lastName: components["schemas"]["PersonName"];
             email: components["schemas"]["Email"];
@@ -387,6 +392,7 @@ export interface components {
         };
         SmeRegistration: {
             altContact?: components["schemas"]["SpamTrap"];
+            attribution?: components["schemas"]["Attribution"];
             fullName: components["schemas"]["PersonName"];
             email: components["schemas"]["Email"];
             phoneNumber: components["schemas"]["PhoneInternational"];
@@ -411,6 +417,7 @@ export interface components {
         };
         PartnershipApplication: {
             altContact?: components["schemas"]["SpamTrap"];
+            attribution?: components["schemas"]["Attribution"];
             companyName: components["schemas"]["CompanyName"];
             fullName: components["schemas"]["PersonName"];
             jobRole: components["schemas"]["JobRole"];
@@ -429,6 +436,7 @@ export interface components {
         };
         ProductOrderUpload: {
             altContact?: components["schemas"]["SpamTrap"];
+            attribution?: components["schemas"]["Attribution"];
             /** @enum {string} */
             mailType: "product_order_form";
             /** @description The product slug with dashes turned into spaces, upper-cased (TOP LOADING ARMS); one line of visible text (see SingleLineText). */
@@ -438,6 +446,7 @@ export interface components {
         /** @description The enquiry list's request for a quotation; the contact fields are those of ContactEnquiry (without its subject). */
         QuoteRequest: {
             altContact?: components["schemas"]["SpamTrap"];
+            attribution?: components["schemas"]["Attribution"];
             firstName: components["schemas"]["PersonName"];
             lastName: components["schemas"]["PersonName"];
             email: components["schemas"]["Email"];
@@ -497,6 +506,22 @@ export interface components {
         };
         /** @description A spam trap: leave it out or empty. The site's forms keep it hidden from people and from assistive technology; a submission with a value here is held back for review instead of being sent to the inbox. */
         SpamTrap: string;
+        /** @description Where the lead came from, as the visitor's browser kept it for the visit (sessionStorage: no cookie, no third party): the first page of the visit and the campaign parameters of its address, the referring site (its origin only) and the page the form was sent from. Every property is optional; pages are paths without their query. In a multipart body it is one JSON-encoded part. It is stored with the lead and shown at the foot of its notification. */
+        Attribution: {
+            landingPage?: components["schemas"]["SitePath"];
+            /** @description The origin of the site that linked to the landing page (scheme, host and port; nothing of the path). */
+            referrer?: string;
+            utm_source?: components["schemas"]["CampaignValue"];
+            utm_medium?: components["schemas"]["CampaignValue"];
+            utm_campaign?: components["schemas"]["CampaignValue"];
+            utm_term?: components["schemas"]["CampaignValue"];
+            utm_content?: components["schemas"]["CampaignValue"];
+            page?: components["schemas"]["SitePath"];
+        };
+        /** @description A page of the site as a path (percent-encoded, no query or fragment), like /contact. */
+        SitePath: string;
+        /** @description A campaign parameter of the landing page's address (utm_*), one line of visible text (see SingleLineText). */
+        CampaignValue: components["schemas"]["SingleLineText"];
         /** @description A proof-of-work challenge (ALTCHA v2, SHA-256, signed by the server): find the counter whose derived key starts with `keyPrefix`, then send `{ challenge, solution }` in the `Altcha` header of one submission. */
         SubmissionChallenge: {
             parameters: {

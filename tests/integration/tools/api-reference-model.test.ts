@@ -304,7 +304,7 @@ describe("the API reference model", () => {
         if (field?.type === "file") {
           expect([op.id, part.flag, part.value]).toEqual([op.id, "-F", expect.stringMatching(/^@[\w.-]+\.(pdf|doc|docx)(;type=[\w./-]+)?$/)]);
           body[part.name] = part.value.slice(1).split(";")[0];
-        } else if (field?.type.startsWith("array")) body[part.name] = JSON.parse(part.value);
+        } else if (field?.type.startsWith("array") || part.value.startsWith("{")) body[part.name] = JSON.parse(part.value);
         else if (field?.type === "number" || field?.type === "integer") body[part.name] = Number(part.value);
         else body[part.name] = part.value;
         // Text that curl would read as a file (@, <) or as options (;) is sent literally.
