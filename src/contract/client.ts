@@ -8,6 +8,7 @@
  */
 import createClient from "openapi-fetch";
 import { toFormData } from "../../packages/forms-api-client/src/form-data";
+import { browserProofOfWork, proofMiddleware } from "../forms/spam/proof-of-work";
 import type { components, paths } from "./schema";
 
 export type { components, paths } from "./schema";
@@ -27,6 +28,23 @@ export function createApiClient(baseUrl = "") {
 
 /** The client the site uses: the API is on the site's own host. */
 export const api = createApiClient();
+
+/**
+ * The site's proof of work (src/forms/spam/): each form POST carries a solved
+ * challenge in its `Altcha` header, fetched and solved in a Web Worker once
+ * the visitor starts on a form, or goes without one rather than wait.
+ */
+const proof = browserProofOfWork(async (signal) => {
+  const { data, error } = await api.GET("/api/v1/contact/challenge", { signal, cache: "no-store" });
+  if (error !== undefined || data === undefined) throw new Error("No challenge");
+  return data;
+});
+api.use(proofMiddleware(proof));
+
+/** Starts fetching and solving the next send's challenge, if none is ready (a form's focus). */
+export function prepareProof(): void {
+  proof.prepare();
+}
 
 type PostBodies<P extends keyof paths> = paths[P]["post"] extends { requestBody: { content: infer C } } ? C : never;
 

@@ -6,6 +6,7 @@ import { FormStatus, RequiredNote } from "../forms/FormStatus";
 import { NATIONAL_PHONE, RegisteredFields } from "../forms/RegisteredForm";
 import { useRegisteredForm } from "../forms/useRegisteredForm";
 import { useFormWords } from "../forms/useFormWords";
+import { SpamTrap } from "../forms/spam/SpamTrap";
 import { clearItems, removeItem, updateItem, type EnquiryItem } from "./store";
 import { fill } from "../shared/utils/template";
 import { useEnquiryItems } from "./useEnquiryItems";
@@ -300,6 +301,7 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
               <RegisteredFields form={form} words={words} layout={LAYOUT} />
             </div>
           </section>
+          <SpamTrap idPrefix={form.id} words={words} />
           <div className={formStyles.actions}>
             <button type="submit" className="btn btn-dark" disabled={form.buttonDisabled} aria-busy={form.submitting || undefined}>
               {words.submit}

@@ -2,6 +2,7 @@ import React from "react";
 import RULES from "../contract/form-rules/subscribeNewsletter.json";
 import { FormStatus } from "./FormStatus";
 import { useRegisteredForm } from "./useRegisteredForm";
+import { SpamTrap } from "./spam/SpamTrap";
 import { TextField } from "./TextField";
 import { NEWSLETTER_INITIAL, NEWSLETTER_RESET } from "./newsletter-values";
 import { useFormWords } from "./useFormWords";
@@ -33,6 +34,7 @@ export function NewsletterForm({ variant }: NewsletterFormProps): React.ReactEle
           {form.submitting ? submitting : submit}
         </button>
       </div>
+      <SpamTrap idPrefix={form.id} words={words} />
       <FormStatus status={form.status} />
     </form>
   );

@@ -5,6 +5,7 @@ import type { AnyForm } from "./field-parts";
 import { FileField } from "./FileField";
 import { RequiredNote } from "./FormStatus";
 import { SelectField } from "./SelectField";
+import { SpamTrap } from "./spam/SpamTrap";
 import { ModalFormStatus } from "./SuccessToast";
 import { TextField } from "./TextField";
 import type { ContractForm, FormValues } from "./useContractForm";
@@ -127,13 +128,14 @@ export function RegisteredFields<V extends FormValues>({ form, words, layout = {
   );
 }
 
-/** A form of the registry: its fields, its button (its data file's words), its messages. */
+/** A form of the registry: its fields, its spam trap, its button (its data file's words), its messages. */
 export function RegisteredFormView<V extends FormValues>({ form, words, slot, layout = {}, grid = true, inModal = false, attributes }: RegisteredFormViewProps<V>): React.ReactElement {
   const fields = <RegisteredFields form={form} words={words} layout={layout} />;
   return (
     <form {...form.formProps} className={styles.form} data-form-slot={slot} {...attributes}>
       {grid && <RequiredNote text={words.common.requiredNote} />}
       {grid ? <div className={styles.grid}>{fields}</div> : fields}
+      <SpamTrap idPrefix={form.id} words={words} />
       <div className={styles.actions}>
         <button type="submit" className="btn btn-dark" disabled={form.buttonDisabled} aria-busy={form.submitting || undefined}>
           {form.submitting && words.submitting ? words.submitting : words.submit}

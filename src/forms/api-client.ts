@@ -1,7 +1,8 @@
 /**
  * The API client (openapi-fetch and the contract's paths) is not part of any
  * page's first load: a form fetches it when the visitor first focuses it, or
- * at the latest when the form is sent.
+ * at the latest when the form is sent. The focus also starts the proof of
+ * work of the next send (src/forms/spam/).
  */
 type Client = typeof import("../contract/client");
 
@@ -18,7 +19,9 @@ export function loadClient(): Promise<Client> {
   return pending;
 }
 
-/** Starts loading the client without waiting for it (focus handler). */
+/** Starts loading the client, and then the next send's proof of work, without waiting for either (focus handler). */
 export function preloadClient(): void {
-  loadClient().catch(() => undefined);
+  loadClient()
+    .then((client) => client.prepareProof())
+    .catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { preloadClient } from "./api-client";
+import { clearTrap, SPAM_TRAP_FIELD, trapValue } from "./spam/trap";
 import { BASE_FORMATS, buildBody, isRequired, validateBody, type FormatChecks, type FormRules } from "./validation";
 
 /** What a form field holds: text, a tick, the ticked choices of a group, or a chosen file. */
@@ -89,6 +90,7 @@ export interface ContractForm<V extends FormValues> {
  * flag and the message of the last submission. An invalid submission sends
  * nothing: every field is marked visited and the first invalid one focused.
  * A success resets the form (to `resetValues`); a failure keeps everything typed.
+ * The form's spam trap, when a bot filled it, is sent too (see src/forms/spam/trap.ts).
  */
 export function useContractForm<V extends FormValues>(options: ContractFormOptions<V>): ContractForm<V> {
   const { rules, initialValues, fixed, extraValidity, formats } = options;
@@ -141,8 +143,10 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     setStatus(null);
     let failure: unknown;
     let succeeded = false;
+    // The spam trap (src/forms/spam/SpamTrap.tsx) is no field of the form's state: read when sent, and sent only when filled.
+    const trapped = trapValue(formRef.current, rules.schema.properties[SPAM_TRAP_FIELD]?.maxLength);
     try {
-      const result = await send(body);
+      const result = await send(trapped === undefined ? body : { ...body, [SPAM_TRAP_FIELD]: trapped });
       if (result.error !== undefined || !result.response.ok) failure = result.error ?? result;
       else succeeded = true;
     } catch (err) {
@@ -160,6 +164,7 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     inFlight.current = false;
     setSubmitting(false);
     if (succeeded) {
+      clearTrap(formRef.current);
       setValues(resetValues ?? initialValues);
       setTouched({});
       setResetCount((n) => n + 1);
