@@ -2,6 +2,7 @@ import fs from "fs";
 import net from "net";
 import path from "path";
 import { FORM_KEYS, FORMS, type MailType } from "../src/forms/registry";
+import { webhookEndpointsFrom, type WebhookEndpoint } from "./webhooks/endpoints";
 
 /** Where the notification of each mail type goes: one route per form of the registry (src/forms/registry.ts), named by its mailType. */
 export const MAIL_ROUTES: readonly MailRoute[] = FORM_KEYS.map((key) => FORMS[key].mailType);
@@ -107,6 +108,14 @@ export interface Config {
   spamDigestTo: string | undefined;
   /** The hour (UTC, 0-23) from which each day's digest is sent. */
   spamDigestHourUtc: number;
+  /** Who receives a signed lead.created for each lead (WEBHOOK_URL + WEBHOOK_SECRET, WEBHOOK_ENDPOINTS_FILE). */
+  webhookEndpoints: WebhookEndpoint[];
+  /** How long one webhook delivery may take (connection, answer), in ms. */
+  webhookTimeoutMs: number;
+  /** How long the file links of a webhook payload work, in days. */
+  fileLinkDays: number;
+  /** The site's public address (the file links of webhook payloads start with it). */
+  siteUrl: string;
 }
 
 /** The names Express ("proxy-addr") accepts for groups of addresses. */
@@ -156,6 +165,28 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
     throw new Error(`${name} must be a whole number${min > 0 ? ` of at least ${min}` : ""}, got "${raw}"`);
   }
   return value;
+}
+
+/** SITE_URL, or data/company.json's siteUrl: an http(s) origin (and path), without a trailing slash. */
+function siteUrlFrom(env: NodeJS.ProcessEnv, cwd: string): string {
+  let raw = env.SITE_URL?.trim();
+  if (!raw) {
+    try {
+      const company = JSON.parse(fs.readFileSync(path.resolve(cwd, "data", "company.json"), "utf8")) as { siteUrl?: unknown };
+      if (typeof company.siteUrl === "string") raw = company.siteUrl;
+    } catch {
+      // no company file: the default below
+    }
+  }
+  raw = raw || "http://localhost:8000";
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`SITE_URL must be the site's address like https://www.example.com, got "${raw}"`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`SITE_URL must be an http(s) address, got "${raw}"`);
+  return raw.replace(/\/+$/, "");
 }
 
 function hourFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -371,5 +402,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     spamRetentionDays: intFrom(env, "SPAM_RETENTION_DAYS", 30, 0),
     spamDigestTo: addressListFrom(env, "SPAM_DIGEST_TO"),
     spamDigestHourUtc: hourFrom(env, "SPAM_DIGEST_HOUR_UTC", 7),
+    webhookEndpoints: webhookEndpointsFrom(env),
+    webhookTimeoutMs: intFrom(env, "WEBHOOK_TIMEOUT_MS", 15_000, 1),
+    fileLinkDays: intFrom(env, "FILE_LINK_DAYS", 7, 1),
+    siteUrl: siteUrlFrom(env, cwd),
   };
 }

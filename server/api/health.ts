@@ -1,7 +1,7 @@
 import express, { type Router } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { Config } from "../config";
-import type { SubmissionStore } from "../store";
+import type { OutboxSummary, SubmissionStore } from "../store";
 import type { components } from "../../src/contract/schema";
 
 export type HealthReport = components["schemas"]["Health"];
@@ -17,26 +17,38 @@ export const HEALTH_PATH = "/api/health";
  */
 export async function healthReport(
   store: SubmissionStore,
-  config: Pick<Config, "outboxAlertAfterMs">,
+  config: Pick<Config, "outboxAlertAfterMs"> & Partial<Pick<Config, "webhookEndpoints">>,
   now: Date = new Date(),
 ): Promise<{ status: 200 | 503; body: HealthReport }> {
+  const withWebhooks = (config.webhookEndpoints?.length ?? 0) > 0;
   let summary;
+  let webhooks;
+  let disabled = 0;
   try {
     summary = await store.outboxSummary();
+    if (withWebhooks) {
+      webhooks = await store.outboxSummary("webhook");
+      disabled = (await store.webhookStatus()).filter((endpoint) => endpoint.disabledAt !== null).length;
+    }
   } catch {
     return { status: 503, body: { status: "unavailable", store: "unavailable" } };
   }
-  const waitedMs = summary.oldestPendingSince === null ? null : Math.max(0, now.getTime() - summary.oldestPendingSince.getTime());
-  const oldestPendingSeconds = waitedMs === null ? null : Math.floor(waitedMs / 1000);
-  const overdue = waitedMs !== null && waitedMs >= config.outboxAlertAfterMs;
-  return {
-    status: 200,
-    body: {
-      status: summary.failed > 0 || overdue ? "degraded" : "ok",
-      store: "ok",
-      outbox: { pending: summary.pending, failed: summary.failed, oldestPendingSeconds },
-    },
+  const backlog = (of: OutboxSummary) => {
+    const waitedMs = of.oldestPendingSince === null ? null : Math.max(0, now.getTime() - of.oldestPendingSince.getTime());
+    return {
+      counts: { pending: of.pending, failed: of.failed, oldestPendingSeconds: waitedMs === null ? null : Math.floor(waitedMs / 1000) },
+      degraded: of.failed > 0 || (waitedMs !== null && waitedMs >= config.outboxAlertAfterMs),
+    };
   };
+  const mail = backlog(summary);
+  const hooks = webhooks ? backlog(webhooks) : undefined;
+  const body: HealthReport = {
+    status: mail.degraded || hooks?.degraded || disabled > 0 ? "degraded" : "ok",
+    store: "ok",
+    outbox: mail.counts,
+  };
+  if (hooks) body.webhooks = { ...hooks.counts, disabledEndpoints: disabled };
+  return { status: 200, body };
 }
 
 /** GET /api/health (mounted at /health of the /api router), checked against openapi.yaml like the contact calls. */

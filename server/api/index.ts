@@ -31,6 +31,8 @@ import { rateLimitStore } from "./rate-limit";
 import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate } from "./uploads";
 import type { components } from "../../src/contract/schema";
 import { PROOF_HEADER, SpamDefence } from "../spam";
+import { Webhooks } from "../webhooks";
+import { fileLinkHandler } from "./file-links";
 
 /** Where every call of the contract lives. */
 export const API_BASE = "/api/v1/contact";
@@ -67,7 +69,7 @@ function answerHeld(res: Response, holder: IdempotencyHolder, fingerprint: strin
  * answers 201. With an Idempotency-Key held by an earlier submission (within
  * its lifetime), answers that one's 201 again, or 422 for another request.
  */
-function submissionHandler(form: FormDefinition, { config, store, log, info }: ApiOptions, spam: SpamDefence): RequestHandler {
+function submissionHandler(form: FormDefinition, { config, store, log, info }: ApiOptions, spam: SpamDefence, webhooks: Webhooks): RequestHandler {
   const tell = info ?? ((message: string) => console.log(message));
   const { name } = form;
   const report = log ?? ((message: string, err: unknown) => console.error(message, err));
@@ -110,8 +112,12 @@ function submissionHandler(form: FormDefinition, { config, store, log, info }: A
     let holder: IdempotencyHolder | undefined;
     try {
       const notification = buildNotification({ form: name, body: payload, files, submissionId, receivedAt }, config);
+      const mailType = String(body.mailType);
       try {
-        const saved = await store.saveSubmission({ id: submissionId, mailType: String(body.mailType), payload, files, notification, idempotency, screening });
+        // Its lead.created event for each endpoint, queued with the notification (held with it when quarantined).
+        const lead = { id: submissionId, mailType, createdAt: receivedAt, payload, quarantined: false, attachments: files };
+        const deliveries = await webhooks.deliveriesFor(lead, receivedAt);
+        const saved = await store.saveSubmission({ id: submissionId, mailType, payload, files, notification, idempotency, screening, webhooks: deliveries });
         // The verdict and its reasons, never the content: the answer is the same either way.
         if (saved.quarantined) tell(`Submission ${submissionId} (${name}) quarantined: ${saved.reasons.join(", ")}`);
       } catch (err) {
@@ -181,6 +187,7 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     fileUploader: false,
   });
   const spam = new SpamDefence(config, options.store);
+  const webhooks = new Webhooks(config, options.store);
   // A challenge for one submission (never cached; GET is not rate-limited: a challenge is worth nothing without the POST it proves).
   router.get(`${base}/challenge`, ...validator, (async (_req, res) => {
     let challenge;
@@ -192,12 +199,14 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     }
     res.status(200).json(challenge);
   }) as RequestHandler);
+  // A file of a webhook payload, by its signed link.
+  router.get(`${base}/files/:name`, ...validator, fileLinkHandler(options.store, webhooks));
   for (const form of Object.values(formDefinitions())) {
     const steps: RequestHandler[] = [limit];
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
     else steps.push(json, ...validator);
-    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam));
+    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam, webhooks));
   }
   router.use(base, limit, json, validator);
 }

@@ -4,12 +4,13 @@
  *
  *   npm run leads:spam                    list the quarantined submissions, newest first
  *   npm run leads:spam -- --limit 500     more of them (default 100)
- *   npm run leads:release -- <id>         deliver one as a real lead: its notification is queued, once
+ *   npm run leads:release -- <id>         deliver one as a real lead: its notification and webhooks are queued, once
  *
  * A running server sends a released lead's notification at its next round.
  */
 import { loadConfig } from "../config";
 import { createStore } from "../store";
+import { Webhooks } from "../webhooks";
 
 const USAGE = "Usage: leads spam [--limit N] | leads release <submission id>";
 
@@ -33,7 +34,8 @@ export async function leadsCli(
     out(USAGE);
     return 2;
   }
-  const store = createStore(loadConfig(env));
+  const config = loadConfig(env);
+  const store = createStore(config);
   try {
     await store.ready?.();
     if (command === "spam") {
@@ -45,7 +47,11 @@ export async function leadsCli(
       return 0;
     }
     const [id] = rest;
-    const result = await store.releaseSubmission(id, new Date());
+    const now = new Date();
+    // Its lead.created event for each webhook endpoint, made now (fresh file links), queued with the notification.
+    const lead = await store.leadOf(id);
+    const deliveries = lead?.quarantined ? await new Webhooks(config, store).deliveriesFor(lead, now) : [];
+    const result = await store.releaseSubmission(id, now, deliveries);
     const messages = {
       released: `Submission ${id} released: its notification is queued and will be sent as a lead`,
       "already-released": `Submission ${id} was released already: nothing more is sent`,

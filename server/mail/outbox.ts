@@ -4,6 +4,7 @@ import type { SendMailOptions } from "nodemailer/lib/mailer";
 import path from "path";
 import type { Config } from "../config";
 import type { OutboxClaim, OutboxMessage, SubmissionStore } from "../store";
+import { nextWebhookAttempt, sendWebhook, WebhookDeliveryError } from "../webhooks/sender";
 
 export type OutboxConfig = Pick<
   Config,
@@ -15,6 +16,8 @@ export type OutboxConfig = Pick<
   | "outboxBackoffMs"
   | "outboxBackoffMaxMs"
   | "outboxAlertAfterMs"
+  | "webhookEndpoints"
+  | "webhookTimeoutMs"
 >;
 
 export interface OutboxLog {
@@ -216,8 +219,8 @@ export function createOutboxDispatcher(options: {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
-  function describe(message: Pick<OutboxMessage, "id" | "submissionId" | "recipient">): string {
-    return `message ${message.id} (submission ${message.submissionId}) to ${message.recipient}`;
+  function describe(message: Pick<OutboxMessage, "id" | "submissionId" | "recipient"> & { channel?: OutboxMessage["channel"] }): string {
+    return `${message.channel === "webhook" ? "webhook" : "message"} ${message.id} (submission ${message.submissionId}) to ${message.recipient}`;
   }
 
   /** Renews the claim while the send lasts; stops when the send ends or the claim was lost. */
@@ -241,7 +244,57 @@ export function createOutboxDispatcher(options: {
     log.warn(`Outbox: ${what} of message ${claim.id} not recorded: its claim was taken over by another sender`);
   }
 
+  /**
+   * One webhook row: POSTed to its endpoint, signed for this attempt. 2xx:
+   * sent. 410 Gone: the endpoint is disabled (its rows wait, this one
+   * included, until `npm run webhooks:enable`). Anything else: tried again on
+   * the Standard Webhooks schedule (or after the receiver's Retry-After), and
+   * given up after the tenth attempt.
+   */
+  async function deliverWebhook(message: OutboxMessage, run: OutboxRun): Promise<void> {
+    const endpoint = config.webhookEndpoints.find((e) => e.url === message.recipient);
+    const attempts = message.attempts + 1;
+    if (!endpoint) {
+      run.failed++;
+      const reason = "the endpoint is no longer configured (WEBHOOK_URL, WEBHOOK_ENDPOINTS_FILE)";
+      if (await store.markFailed(message, { attempts, nextAttemptAt: null, error: reason })) log.error(`Outbox: ${describe(message)} given up: ${reason}`);
+      else refused(message, "failure");
+      return;
+    }
+    const release = keepClaim(message);
+    let failure: unknown;
+    try {
+      await sendWebhook(message, endpoint.secret, AbortSignal.timeout(config.webhookTimeoutMs), now());
+    } catch (err) {
+      failure = err;
+    } finally {
+      release();
+    }
+    if (failure === undefined) {
+      if (await store.markSent(message, now())) run.sent++;
+      else refused(message, "delivery");
+      return;
+    }
+    run.failed++;
+    const error = failure instanceof WebhookDeliveryError ? failure : new WebhookDeliveryError(reasonOf(failure), 0);
+    if (error.gone) {
+      await store.disableEndpoint(endpoint.url, now(), `410 Gone (${describe(message)})`);
+      // Not counted as an attempt: it waits, due, for the endpoint to be enabled again.
+      const reason = "410 Gone: deliveries to this endpoint are stopped until npm run webhooks:enable";
+      if (await store.markFailed(message, { attempts: message.attempts, nextAttemptAt: now(), error: reason })) {
+        log.error(`Outbox: ${describe(message)} answered 410 Gone; deliveries to ${endpoint.url} stopped until "npm run webhooks:enable -- ${endpoint.url}"`);
+      } else refused(message, "failure");
+      return;
+    }
+    const next = nextWebhookAttempt(attempts, now(), error.retryAfterMs);
+    if (await store.markFailed(message, { attempts, nextAttemptAt: next, error: error.message })) {
+      if (next) log.warn(`Outbox: ${describe(message)} not delivered (attempt ${attempts}): ${error.message}; next attempt at ${next.toISOString()}`);
+      else log.error(`Outbox: ${describe(message)} given up after ${attempts} attempts: ${error.message}; send it again with "npm run outbox:resend -- ${message.id}"`);
+    } else refused(message, "failure");
+  }
+
   async function deliver(message: OutboxMessage, run: OutboxRun): Promise<void> {
+    if (message.channel === "webhook") return deliverWebhook(message, run);
     const release = keepClaim(message);
     let failure: unknown;
     try {

@@ -1,5 +1,5 @@
 import { randomUUID } from "crypto";
-import type { OutboxMessage, OutgoingAttachment } from "./types";
+import type { OutboxChannel, OutboxMessage, OutgoingAttachment } from "./types";
 
 /** The addresses of a list (`a@x, b@x`), each once: one outbox row per recipient. */
 export function recipientsOf(list: string): string[] {
@@ -15,6 +15,7 @@ export function newMessageId(from: string): string {
 /** An outbox row as both stores read it back (times as the driver gives them: ms or ISO text in SQLite, Date in PostgreSQL). */
 export interface ClaimedRow {
   id: string;
+  channel: OutboxChannel;
   submission_id: string;
   mail_from: string;
   mail_to: string;
@@ -33,6 +34,7 @@ export interface ClaimedRow {
 export function toOutboxMessage(row: ClaimedRow, attachments: OutgoingAttachment[]): OutboxMessage {
   return {
     id: row.id,
+    channel: row.channel,
     submissionId: row.submission_id,
     from: row.mail_from,
     to: row.mail_to,
@@ -47,4 +49,9 @@ export function toOutboxMessage(row: ClaimedRow, attachments: OutgoingAttachment
     pendingSince: new Date(row.pending_since),
     claimToken: row.claim_token,
   };
+}
+
+/** A new webhook id: `msg_` and a UUID (the Standard Webhooks form), one per event. */
+export function newWebhookId(): string {
+  return `msg_${randomUUID().replace(/-/g, "")}`;
 }

@@ -59,6 +59,23 @@ export interface NewSubmission {
   idempotency?: IdempotencyClaim;
   /** What the spam defence found (server/spam); absent: a lead. */
   screening?: Screening;
+  /** The webhook deliveries of its event (one per endpoint), queued with the notification: not when it is quarantined. */
+  webhooks?: WebhookDelivery[];
+}
+
+/** Where the outbox delivers a row: an e-mail, or a webhook to an endpoint. */
+export type OutboxChannel = "email" | "webhook";
+
+/** One event for one endpoint, as the outbox keeps it until delivered. */
+export interface WebhookDelivery {
+  /** The endpoint's URL. */
+  endpoint: string;
+  /** The webhook id (webhook-id header): one per event, the same for every endpoint and every retry. */
+  webhookId: string;
+  /** The event type, like lead.created. */
+  type: string;
+  /** The payload exactly as it is signed and sent. */
+  payload: string;
 }
 
 /**
@@ -95,8 +112,78 @@ export interface QuarantinedSubmission {
   reasons: string[];
 }
 
+/** A stored submission, as a webhook payload shows it. */
+export interface StoredLead {
+  id: string;
+  mailType: string;
+  createdAt: Date;
+  payload: Record<string, unknown>;
+  quarantined: boolean;
+  attachments: { field: string; originalName: string; storedName: string; contentType: string; size: number }[];
+}
+
+/** A stored file: its bytes (PostgreSQL) or where they are (SQLite). */
+export interface StoredFile {
+  originalName: string;
+  contentType: string;
+  size: number;
+  content?: Buffer;
+  path?: string;
+}
+
+/** The webhook deliveries to one endpoint. */
+export interface WebhookEndpointStatus {
+  url: string;
+  pending: number;
+  sent: number;
+  failed: number;
+  oldestPendingSince: Date | null;
+  lastError: string | null;
+  /** Since when it is disabled (it answered 410 Gone); null when enabled. */
+  disabledAt: Date | null;
+}
+
 /** What releasing a quarantined submission did. */
 export type ReleaseResult = "released" | "already-released" | "not-quarantined" | "unknown";
+
+/** Which submissions `exportSubmissions` reads (every one when empty). */
+export interface ExportFilter {
+  /** Received at or after this time. */
+  since?: Date;
+  /** Received before this time. */
+  before?: Date;
+  /** Only this mail type (submissions.mail_type). */
+  mailType?: string;
+  /** Quarantined submissions not released too (by default only leads and released ones). */
+  includeQuarantined?: boolean;
+}
+
+/**
+ * Where a submission's e-mail notification stands: `sent` (every recipient's
+ * row sent), `failed` (a row given up on), `pending` (a row waiting or being
+ * sent), `held` (quarantined: no row until it is released), `none` (no row).
+ */
+export type DeliveryState = "sent" | "pending" | "failed" | "held" | "none";
+
+/** A submission as an export reads it: what was sent, and what became of it. */
+export interface ExportedSubmission {
+  id: string;
+  mailType: string;
+  /** When it was received, ISO 8601 UTC. */
+  createdAt: string;
+  /** The validated fields as stored (mailType and attribution included; files are attachments). */
+  payload: Record<string, unknown>;
+  /** Quarantined and not released. */
+  quarantined: boolean;
+  /** Why the spam defence quarantined it (kept once it is released); empty for a lead. */
+  reasons: string[];
+  /** When it was released from quarantine, ISO 8601 UTC. */
+  releasedAt: string | null;
+  attachments: { field: string; originalName: string; contentType: string; size: number }[];
+  delivery: DeliveryState;
+  /** When its e-mail notification was sent (the last recipient's), ISO 8601 UTC; null unless `delivery` is sent. */
+  sentAt: string | null;
+}
 
 /** An Idempotency-Key as a submission holds it. */
 export interface IdempotencyClaim {
@@ -135,8 +222,14 @@ export interface OutgoingAttachment {
   content?: Buffer;
 }
 
-/** A notification claimed from the outbox for sending: one recipient of it. */
+/**
+ * A notification claimed from the outbox for sending: one recipient of it;
+ * or (channel webhook) one event for one endpoint: `recipient` and `to` its
+ * URL, `subject` the event type, `text` the payload, `messageId` the webhook
+ * id, `date` when the event happened.
+ */
 export interface OutboxMessage extends Omit<Notification, "attachments"> {
+  channel: OutboxChannel;
   attachments: OutgoingAttachment[];
   /** The outbox row (one per recipient). */
   id: string;
@@ -193,6 +286,7 @@ export interface OutboxSummary {
 /** A message still undelivered long after it was queued. */
 export interface OverdueMessage {
   id: string;
+  channel: OutboxChannel;
   submissionId: string;
   recipient: string;
   attempts: number;
@@ -203,6 +297,7 @@ export interface OverdueMessage {
 /** A message given up on. */
 export interface FailedMessage {
   id: string;
+  channel: OutboxChannel;
   submissionId: string;
   recipient: string;
   subject: string;
@@ -254,8 +349,8 @@ export interface SubmissionStore {
   markSent(claim: OutboxClaim, sentAt: Date): Promise<boolean>;
   /** The attempt failed: try again later, or never (status failed). False (nothing changed) when the claim no longer holds. */
   markFailed(claim: OutboxClaim, attempt: FailedAttempt): Promise<boolean>;
-  /** Pending and failed counts, and the oldest pending message's age. Throws when the store cannot answer. */
-  outboxSummary(): Promise<OutboxSummary>;
+  /** Pending and failed counts, and the oldest pending message's age, of one channel (e-mail by default). Throws when the store cannot answer. */
+  outboxSummary(channel?: OutboxChannel): Promise<OutboxSummary>;
   /** Messages pending since before `pendingBefore` not reported yet; they are marked reported (each is returned once). */
   takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]>;
   /** The messages given up on. */
@@ -279,7 +374,19 @@ export interface SubmissionStore {
    * queued (one outbox row per recipient), once; a second release finds it
    * released already.
    */
-  releaseSubmission(id: string, now: Date): Promise<ReleaseResult>;
+  releaseSubmission(id: string, now: Date, webhooks?: WebhookDelivery[]): Promise<ReleaseResult>;
+  /** A submission as a webhook payload is made of it (its fields, time, verdict and files), or undefined. */
+  leadOf(id: string): Promise<StoredLead | undefined>;
+  /** A stored file by its stored name, to serve it (a signed link of a webhook payload); undefined when no submission keeps it. */
+  readAttachment(storedName: string): Promise<StoredFile | undefined>;
+  /** Stops the deliveries to an endpoint (it answered 410 Gone) until `enableEndpoint`; its rows wait. */
+  disableEndpoint(url: string, now: Date, reason: string): Promise<void>;
+  /** Lets the deliveries to an endpoint go on; false when it was not disabled. */
+  enableEndpoint(url: string): Promise<boolean>;
+  /** The webhook rows by endpoint: counts by state, the oldest waiting, the last error, whether the endpoint is disabled. */
+  webhookStatus(): Promise<WebhookEndpointStatus[]>;
+  /** Queues again the webhook rows of the submissions received since `since` (to one endpoint, or all): delivered again with the same id and payload. */
+  replayWebhooks(since: Date, now: Date, endpoint?: string): Promise<number>;
   /** Deletes the quarantined submissions (not released) created before `createdBefore`, with their files. */
   purgeQuarantined(createdBefore: Date): Promise<RemovedSubmission[]>;
   /** Forgets the used challenges that expired before `now` (they cannot be accepted anyway); returns how many. */
@@ -290,6 +397,11 @@ export interface SubmissionStore {
   claimSpamDigest(day: string, now: Date): Promise<boolean>;
   /** Gives the digest of `day` back (it could not be sent): another attempt may take it. */
   releaseSpamDigest(day: string): Promise<void>;
+  /**
+   * The submissions that match `filter`, oldest first (by received time, then
+   * id), read as they are iterated: never all of them in memory at once.
+   */
+  exportSubmissions(filter: ExportFilter): AsyncIterable<ExportedSubmission>;
   /**
    * A rate-limit store (express-rate-limit) that every instance on this store
    * shares, its keys under `prefix` (one prefix per limiter); absent when the

@@ -208,6 +208,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contact/files/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file of a lead, by the signed link of its webhook event
+         * @description The `url` of each attachment of a `lead.created` event: the stored
+         *     file, always as a download (`Content-Disposition: attachment`, never
+         *     shown inline), to whoever holds the link, until `urlExpiresAt`
+         *     (`FILE_LINK_DAYS` after the event, 7 days unless the deployment
+         *     says otherwise). Never cached, never rate-limited.
+         */
+        get: operations["downloadAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -503,6 +527,29 @@ export interface components {
                  */
                 oldestPendingSeconds: number | null;
             };
+            /** @description The webhook deliveries not made yet, when webhook endpoints are configured (absent otherwise, and when the store does not answer). `status` is degraded when one failed for good, waited longer than the alert delay, or an endpoint is disabled (it answered 410 Gone). */
+            webhooks?: {
+                /**
+                 * Format: int64
+                 * @description Waiting to be delivered (retried on the Standard Webhooks schedule).
+                 */
+                pending: number;
+                /**
+                 * Format: int64
+                 * @description Given up after the last attempt, waiting to be sent again by hand.
+                 */
+                failed: number;
+                /**
+                 * Format: int64
+                 * @description How long the oldest pending delivery has waited, in seconds; null when none waits.
+                 */
+                oldestPendingSeconds: number | null;
+                /**
+                 * Format: int32
+                 * @description Endpoints that answered 410 Gone, whose deliveries wait until the operator enables them again.
+                 */
+                disabledEndpoints: number;
+            };
         };
         /** @description A spam trap: leave it out or empty. The site's forms keep it hidden from people and from assistive technology; a submission with a value here is held back for review instead of being sent to the inbox. */
         SpamTrap: string;
@@ -522,6 +569,55 @@ export interface components {
         SitePath: string;
         /** @description A campaign parameter of the landing page's address (utm_*), one line of visible text (see SingleLineText). */
         CampaignValue: components["schemas"]["SingleLineText"];
+        /** @description The body of a lead.created webhook (Standard Webhooks' type, timestamp, data): the lead as it was stored. */
+        LeadCreatedEvent: {
+            /** @enum {string} */
+            type: "lead.created";
+            /**
+             * Format: date-time
+             * @description When the event happened (the lead was accepted, or released from quarantine).
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The lead's id, the `id` its submission was answered with.
+                 */
+                id: string;
+                /**
+                 * @description The form's call, as in its path.
+                 * @enum {string}
+                 */
+                form: "news-letter" | "contact_us" | "demo_form" | "request_for_training" | "sme_form" | "transfer_partner" | "careers" | "product_order_form" | "quote_request";
+                /** @description The body's mailType. */
+                mailType: string;
+                /** Format: date-time */
+                receivedAt: string;
+                /** @description The submission's fields as the form's schema gives them (files and attribution aside). */
+                fields: {
+                    [key: string]: unknown;
+                };
+                attribution?: components["schemas"]["Attribution"];
+                attachments: components["schemas"]["WebhookAttachment"][];
+            };
+        };
+        /** @description A file of the lead, by a signed link (downloadAttachment); never inline. */
+        WebhookAttachment: {
+            field: string;
+            /** @description The visitor's file name. */
+            name: string;
+            /** @enum {string} */
+            type: "application/pdf" | "application/msword" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+            /**
+             * Format: int64
+             * @description In bytes.
+             */
+            size: number;
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            urlExpiresAt: string;
+        };
         /** @description A proof-of-work challenge (ALTCHA v2, SHA-256, signed by the server): find the counter whose derived key starts with `keyPrefix`, then send `{ challenge, solution }` in the `Altcha` header of one submission. */
         SubmissionChallenge: {
             parameters: {
@@ -1096,6 +1192,59 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadAttachment: {
+        parameters: {
+            query: {
+                /** @description When the link expires, in seconds since 1970 (UTC). */
+                expires: number;
+                /** @description The server's HMAC of the name and the expiry. */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The file's stored name (a UUID and its type's extension). */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description Always `attachment`, with the visitor's file name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["UploadedDocument"];
+                    "application/msword": components["schemas"]["UploadedDocument"];
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["UploadedDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The link's signature is not the server's: nothing is served. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link has expired, or the file is no longer kept (deleted by the retention period or on request). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

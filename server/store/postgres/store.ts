@@ -7,11 +7,14 @@ import {
   IdempotencyKeyTaken,
   type IdempotencyHolder,
   type ClaimOptions,
+  type ExportedSubmission,
+  type ExportFilter,
   type FailedAttempt,
   type FailedMessage,
   type NewSubmission,
   type Notification,
   type NotificationAttachment,
+  type OutboxChannel,
   type OutboxClaim,
   type OutboxMessage,
   type OutboxSummary,
@@ -21,11 +24,16 @@ import {
   type ReleaseResult,
   type RemovedSubmission,
   type SavedSubmission,
+  type StoredFile,
+  type StoredLead,
+  type WebhookDelivery,
+  type WebhookEndpointStatus,
   type SubmissionStore,
 } from "../types";
 import type { Store as RateLimitStore } from "express-rate-limit";
 import { createPostgresRateLimitStore, createRateLimitPool, warmUpPool } from "./rate-limit-store";
 import { migratePostgres } from "./migrate";
+import { exportPostgresSubmissions } from "./export";
 
 interface OutboxRow extends ClaimedRow {
   attachments: NotificationAttachment[];
@@ -79,6 +87,18 @@ async function queueNotification(client: PoolClient, submissionId: string, notif
         messageId,
         now,
       ],
+    );
+  }
+}
+
+/** One outbox row per endpoint of an event (inside the caller's transaction). */
+async function queueWebhooks(client: PoolClient, submissionId: string, deliveries: WebhookDelivery[], now: Date): Promise<void> {
+  for (const delivery of deliveries) {
+    await client.query(
+      `INSERT INTO outbox (id, channel, submission_id, mail_from, mail_to, recipient, subject, body, attachments,
+         message_id, mail_date, next_attempt_at, pending_since, created_at)
+       VALUES ($1, 'webhook', $2, '', $3, $3, $4, $5, '[]', $6, $7, $7, $7, $7)`,
+      [newRowKey(), submissionId, delivery.endpoint, delivery.type, delivery.payload, delivery.webhookId, now],
     );
   }
 }
@@ -182,7 +202,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
   private async insertSubmission(submission: NewSubmission): Promise<SavedSubmission> {
     const id = submission.id ?? newRowKey();
     const { idempotency, screening } = submission;
-    if (!idempotency && submission.files.length === 0 && !screening) {
+    if (!idempotency && submission.files.length === 0 && !screening && !submission.webhooks?.length) {
       await this.insertPlainSubmission(id, submission);
       return { id, quarantined: false, reasons: [] };
     }
@@ -235,7 +255,10 @@ export class PostgresSubmissionStore implements SubmissionStore {
           [newRowKey(), id, file.field, file.originalName, file.storedName, file.contentType, contents[index].length, contents[index]],
         );
       }
-      if (!isSpam) await queueNotification(client, id, submission.notification, createdAt);
+      if (!isSpam) {
+        await queueNotification(client, id, submission.notification, createdAt);
+        await queueWebhooks(client, id, submission.webhooks ?? [], createdAt);
+      }
       return isSpam;
     });
     return { id, quarantined, reasons };
@@ -298,7 +321,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
     };
   }
 
-  async releaseSubmission(id: string, now: Date): Promise<ReleaseResult> {
+  async releaseSubmission(id: string, now: Date, webhooks: WebhookDelivery[] = []): Promise<ReleaseResult> {
     await this.migrated;
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return "unknown";
     return inTransaction(this.pool, async (client) => {
@@ -313,8 +336,90 @@ export class PostgresSubmissionStore implements SubmissionStore {
       if (row.released_at !== null || row.held_notification === null) return "already-released";
       await client.query("UPDATE submissions SET released_at = $2, held_notification = NULL WHERE id = $1", [id, now]);
       await queueNotification(client, id, row.held_notification, now);
+      await queueWebhooks(client, id, webhooks, now);
       return "released";
     });
+  }
+
+  async leadOf(id: string): Promise<StoredLead | undefined> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+    const { rows } = await this.query<{ id: string; mail_type: string; payload: Record<string, unknown>; created_at: Date; verdict: string; released_at: Date | null }>(
+      "SELECT id::text AS id, mail_type, payload, created_at, verdict, released_at FROM submissions WHERE id = $1",
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const files = await this.query<{ field: string; original_name: string; stored_name: string; content_type: string; size: string }>(
+      "SELECT field, original_name, stored_name, content_type, size FROM attachments WHERE submission_id = $1 ORDER BY stored_name",
+      [id],
+    );
+    return {
+      id: row.id,
+      mailType: row.mail_type,
+      createdAt: row.created_at,
+      payload: row.payload,
+      quarantined: row.verdict === "spam" && row.released_at === null,
+      attachments: files.rows.map((f) => ({ field: f.field, originalName: f.original_name, storedName: f.stored_name, contentType: f.content_type, size: Number(f.size) })),
+    };
+  }
+
+  async readAttachment(storedName: string): Promise<StoredFile | undefined> {
+    const { rows } = await this.query<{ original_name: string; content_type: string; size: string; content: Buffer }>(
+      "SELECT original_name, content_type, size, content FROM attachments WHERE stored_name = $1",
+      [storedName],
+    );
+    const row = rows[0];
+    return row ? { originalName: row.original_name, contentType: row.content_type, size: Number(row.size), content: row.content } : undefined;
+  }
+
+  async disableEndpoint(url: string, now: Date, reason: string): Promise<void> {
+    await this.query("INSERT INTO webhook_endpoints_disabled (url, disabled_at, reason) VALUES ($1, $2, $3) ON CONFLICT (url) DO NOTHING", [url, now, reason]);
+  }
+
+  async enableEndpoint(url: string): Promise<boolean> {
+    return (await this.query("DELETE FROM webhook_endpoints_disabled WHERE url = $1", [url])).rowCount === 1;
+  }
+
+  async webhookStatus(): Promise<WebhookEndpointStatus[]> {
+    const { rows } = await this.query<{ url: string; pending: number; sent: number; failed: number; oldest: Date | null; last_error: string | null; disabled_at: Date | null }>(
+      `WITH endpoints AS (
+         SELECT DISTINCT recipient AS url FROM outbox WHERE channel = 'webhook' UNION SELECT url FROM webhook_endpoints_disabled
+       )
+       SELECT e.url,
+         count(o.id) FILTER (WHERE o.status IN ('pending', 'sending'))::int AS pending,
+         count(o.id) FILTER (WHERE o.status = 'sent')::int AS sent,
+         count(o.id) FILTER (WHERE o.status = 'failed')::int AS failed,
+         min(o.pending_since) FILTER (WHERE o.status IN ('pending', 'sending')) AS oldest,
+         (SELECT l.last_error FROM outbox l WHERE l.channel = 'webhook' AND l.recipient = e.url AND l.last_error IS NOT NULL
+            ORDER BY l.next_attempt_at DESC LIMIT 1) AS last_error,
+         d.disabled_at
+       FROM endpoints e
+       LEFT JOIN outbox o ON o.channel = 'webhook' AND o.recipient = e.url
+       LEFT JOIN webhook_endpoints_disabled d ON d.url = e.url
+       GROUP BY e.url, d.disabled_at
+       ORDER BY e.url`,
+    );
+    return rows.map((row) => ({
+      url: row.url,
+      pending: row.pending,
+      sent: row.sent,
+      failed: row.failed,
+      oldestPendingSince: row.oldest,
+      lastError: row.last_error,
+      disabledAt: row.disabled_at,
+    }));
+  }
+
+  async replayWebhooks(since: Date, now: Date, endpoint?: string): Promise<number> {
+    const result = await this.query(
+      `UPDATE outbox
+       SET status = 'pending', attempts = 0, next_attempt_at = $1, pending_since = $1, overdue_reported = false,
+           locked_until = NULL, claim_token = NULL, sent_at = NULL
+       WHERE channel = 'webhook' AND status IN ('sent', 'failed') AND ($3::text IS NULL OR recipient = $3)
+         AND submission_id IN (SELECT id FROM submissions WHERE created_at >= $2)`,
+      [now, since, endpoint ?? null],
+    );
+    return result.rowCount;
   }
 
   async purgeQuarantined(createdBefore: Date): Promise<RemovedSubmission[]> {
@@ -351,17 +456,23 @@ export class PostgresSubmissionStore implements SubmissionStore {
     await this.query("DELETE FROM spam_digests WHERE day = $1", [day]);
   }
 
+  async *exportSubmissions(filter: ExportFilter): AsyncIterable<ExportedSubmission> {
+    await this.migrated;
+    yield* exportPostgresSubmissions(this.pool, filter);
+  }
+
   async claimPendingOutbox({ now, dueBy, limit, leaseMs }: ClaimOptions): Promise<OutboxMessage[]> {
     const { rows } = await this.query<OutboxRow>(
       `UPDATE outbox SET status = 'sending', locked_until = $1, claim_token = $2
        WHERE id IN (
          SELECT id FROM outbox
-         WHERE (status = 'pending' AND next_attempt_at <= $3) OR (status = 'sending' AND locked_until <= $4)
+         WHERE ((status = 'pending' AND next_attempt_at <= $3) OR (status = 'sending' AND locked_until <= $4))
+           AND (channel = 'email' OR recipient NOT IN (SELECT url FROM webhook_endpoints_disabled))
          ORDER BY next_attempt_at, created_at
          LIMIT $5
          FOR UPDATE SKIP LOCKED
        )
-       RETURNING id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments, attempts,
+       RETURNING id, channel, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments, attempts,
          message_id, mail_date, pending_since, claim_token`,
       [new Date(now.getTime() + leaseMs), randomUUID(), dueBy ?? now, now, limit],
     );
@@ -415,12 +526,13 @@ export class PostgresSubmissionStore implements SubmissionStore {
     return result.rowCount === 1;
   }
 
-  async outboxSummary(): Promise<OutboxSummary> {
+  async outboxSummary(channel: OutboxChannel = "email"): Promise<OutboxSummary> {
     const { rows } = await this.query<{ pending: number; failed: number; oldest: Date | null }>(
       `SELECT count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS pending,
               count(*) FILTER (WHERE status = 'failed')::int AS failed,
               min(pending_since) FILTER (WHERE status IN ('pending', 'sending')) AS oldest
-       FROM outbox WHERE status IN ('pending', 'sending', 'failed')`,
+       FROM outbox WHERE status IN ('pending', 'sending', 'failed') AND channel = $1`,
+      [channel],
     );
     return { pending: rows[0].pending, failed: rows[0].failed, oldestPendingSince: rows[0].oldest };
   }
@@ -428,6 +540,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
   async takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]> {
     const { rows } = await this.query<{
       id: string;
+      channel: OutboxChannel;
       submission_id: string;
       recipient: string;
       attempts: number;
@@ -436,11 +549,12 @@ export class PostgresSubmissionStore implements SubmissionStore {
     }>(
       `UPDATE outbox SET overdue_reported = true
        WHERE status IN ('pending', 'sending') AND NOT overdue_reported AND pending_since < $1
-       RETURNING id, submission_id, recipient, attempts, pending_since, last_error`,
+       RETURNING id, channel, submission_id, recipient, attempts, pending_since, last_error`,
       [pendingBefore],
     );
     return rows.map((row) => ({
       id: row.id,
+      channel: row.channel,
       submissionId: row.submission_id,
       recipient: row.recipient,
       attempts: row.attempts,
@@ -452,15 +566,17 @@ export class PostgresSubmissionStore implements SubmissionStore {
   async listFailed(): Promise<FailedMessage[]> {
     const { rows } = await this.query<{
       id: string;
+      channel: OutboxChannel;
       submission_id: string;
       recipient: string;
       subject: string;
       attempts: number;
       last_error: string | null;
       created_at: Date;
-    }>("SELECT id, submission_id, recipient, subject, attempts, last_error, created_at FROM outbox WHERE status = 'failed' ORDER BY created_at");
+    }>("SELECT id, channel, submission_id, recipient, subject, attempts, last_error, created_at FROM outbox WHERE status = 'failed' ORDER BY created_at");
     return rows.map((row) => ({
       id: row.id,
+      channel: row.channel,
       submissionId: row.submission_id,
       recipient: row.recipient,
       subject: row.subject,

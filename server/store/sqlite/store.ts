@@ -7,16 +7,20 @@ import { Checkpointer } from "./checkpointer";
 import { GroupCommit } from "./group-commit";
 import { newRowKey } from "../keys";
 import { migrate } from "./migrations";
+import { exportSqliteSubmissions } from "./export";
 import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "../outbox-rows";
 import {
   IdempotencyKeyTaken,
   type IdempotencyHolder,
   type ClaimOptions,
+  type ExportedSubmission,
+  type ExportFilter,
   type FailedAttempt,
   type FailedMessage,
   type NewSubmission,
   type Notification,
   type NotificationAttachment,
+  type OutboxChannel,
   type OutboxClaim,
   type OutboxMessage,
   type OutgoingAttachment,
@@ -27,6 +31,10 @@ import {
   type ReleaseResult,
   type RemovedSubmission,
   type SavedSubmission,
+  type StoredFile,
+  type StoredLead,
+  type WebhookDelivery,
+  type WebhookEndpointStatus,
   type SubmissionStore,
 } from "../types";
 
@@ -61,6 +69,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
   private readonly submissions: GroupCommit<NewSubmission & { id: string }, SavedSubmission>;
   private readonly useChallenge: Database.Statement;
   private readonly queueNotification: (submissionId: string, notification: Notification, createdIso: string, due: number) => void;
+  private readonly insertWebhook: Database.Statement;
   private readonly checkpointer: Checkpointer;
 
   /** Where the files of submissions are kept: `uploads/` beside the database file unless given. */
@@ -115,11 +124,12 @@ export class SqliteSubmissionStore implements SubmissionStore {
       `UPDATE outbox SET status = 'sending', locked_until = @lockedUntil, claim_token = @claimToken
        WHERE id IN (
          SELECT id FROM outbox
-         WHERE (status = 'pending' AND next_attempt_at <= @dueBy) OR (status = 'sending' AND locked_until <= @now)
+         WHERE ((status = 'pending' AND next_attempt_at <= @dueBy) OR (status = 'sending' AND locked_until <= @now))
+           AND (channel = 'email' OR recipient NOT IN (SELECT url FROM webhook_endpoints_disabled))
          ORDER BY next_attempt_at, created_at
          LIMIT @limit
        )
-       RETURNING id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments, attempts,
+       RETURNING id, channel, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments, attempts,
          message_id, mail_date, pending_since, claim_token`,
     );
     const fenced = "id = @id AND claim_token = @claimToken AND status = 'sending'";
@@ -143,15 +153,15 @@ export class SqliteSubmissionStore implements SubmissionStore {
          COALESCE(SUM(status IN ('pending', 'sending')), 0) AS pending,
          COALESCE(SUM(status = 'failed'), 0) AS failed,
          MIN(CASE WHEN status IN ('pending', 'sending') THEN pending_since END) AS oldest
-       FROM outbox WHERE status IN ('pending', 'sending', 'failed')`,
+       FROM outbox WHERE status IN ('pending', 'sending', 'failed') AND channel = ?`,
     );
     this.overdue = this.db.prepare(
       `UPDATE outbox SET overdue_reported = 1
        WHERE status IN ('pending', 'sending') AND overdue_reported = 0 AND pending_since < @pendingBefore
-       RETURNING id, submission_id, recipient, attempts, pending_since, last_error`,
+       RETURNING id, channel, submission_id, recipient, attempts, pending_since, last_error`,
     );
     this.failedList = this.db.prepare(
-      "SELECT id, submission_id, recipient, subject, attempts, last_error, created_at FROM outbox WHERE status = 'failed' ORDER BY created_at",
+      "SELECT id, channel, submission_id, recipient, subject, attempts, last_error, created_at FROM outbox WHERE status = 'failed' ORDER BY created_at",
     );
     const resend = `UPDATE outbox
        SET status = 'pending', attempts = 0, next_attempt_at = @now, pending_since = @now, overdue_reported = 0,
@@ -160,6 +170,11 @@ export class SqliteSubmissionStore implements SubmissionStore {
     this.resendAll = this.db.prepare(resend);
     this.resendOne = this.db.prepare(`${resend} AND (id = @id OR submission_id = @id)`);
 
+    this.insertWebhook = this.db.prepare(
+      `INSERT INTO outbox (id, channel, submission_id, mail_from, mail_to, recipient, subject, body, attachments,
+         message_id, mail_date, next_attempt_at, pending_since, created_at)
+       VALUES (?, 'webhook', ?, '', ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?)`,
+    );
     this.useChallenge = this.db.prepare("INSERT INTO used_challenges (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING");
     // One row per recipient: each is delivered (and retried) on its own, all with one Message-ID and Date.
     this.queueNotification = (submissionId, notification, createdIso, due) => {
@@ -225,7 +240,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
           size: file.size,
         });
       }
-      if (!quarantined) this.queueNotification(submission.id, submission.notification, createdIso, createdAt.getTime());
+      if (!quarantined) {
+        this.queueNotification(submission.id, submission.notification, createdIso, createdAt.getTime());
+        this.queueWebhooks(submission.id, submission.webhooks ?? [], createdIso, createdAt.getTime());
+      }
       return { id: submission.id, quarantined, reasons };
     });
   }
@@ -270,7 +288,15 @@ export class SqliteSubmissionStore implements SubmissionStore {
     };
   }
 
-  async releaseSubmission(id: string, now: Date): Promise<ReleaseResult> {
+  /** One outbox row per endpoint of an event (inside the caller's transaction). */
+  private queueWebhooks(submissionId: string, deliveries: WebhookDelivery[], createdIso: string, due: number): void {
+    for (const delivery of deliveries) {
+      // id, submission_id, mail_to, recipient, subject, body, message_id, mail_date, next_attempt_at, pending_since, created_at
+      this.insertWebhook.run(newRowKey(), submissionId, delivery.endpoint, delivery.endpoint, delivery.type, delivery.payload, delivery.webhookId, createdIso, due, due, createdIso);
+    }
+  }
+
+  async releaseSubmission(id: string, now: Date, webhooks: WebhookDelivery[] = []): Promise<ReleaseResult> {
     const release = this.db.transaction((): ReleaseResult => {
       const row = this.db.prepare("SELECT verdict, released_at, held_notification FROM submissions WHERE id = ?").get(id) as
         | { verdict: string; released_at: string | null; held_notification: string | null }
@@ -281,11 +307,86 @@ export class SqliteSubmissionStore implements SubmissionStore {
       const nowIso = now.toISOString();
       this.db.prepare("UPDATE submissions SET released_at = ?, held_notification = NULL WHERE id = ?").run(nowIso, id);
       this.queueNotification(id, JSON.parse(row.held_notification) as Notification, nowIso, now.getTime());
+      this.queueWebhooks(id, webhooks, nowIso, now.getTime());
       return "released";
     });
     const result = release.immediate();
     await this.submissions.flush();
     return result;
+  }
+
+  async leadOf(id: string): Promise<StoredLead | undefined> {
+    const row = this.db.prepare("SELECT id, mail_type, payload, created_at, verdict, released_at FROM submissions WHERE id = ?").get(id) as
+      | { id: string; mail_type: string; payload: string; created_at: string; verdict: string; released_at: string | null }
+      | undefined;
+    if (!row) return undefined;
+    const files = this.db
+      .prepare("SELECT field, original_name, stored_name, content_type, size FROM attachments WHERE submission_id = ? ORDER BY rowid")
+      .all(id) as { field: string; original_name: string; stored_name: string; content_type: string; size: number }[];
+    return {
+      id: row.id,
+      mailType: row.mail_type,
+      createdAt: new Date(row.created_at),
+      payload: JSON.parse(row.payload) as Record<string, unknown>,
+      quarantined: row.verdict === "spam" && row.released_at === null,
+      attachments: files.map((f) => ({ field: f.field, originalName: f.original_name, storedName: f.stored_name, contentType: f.content_type, size: f.size })),
+    };
+  }
+
+  async readAttachment(storedName: string): Promise<StoredFile | undefined> {
+    const row = this.db.prepare("SELECT original_name, content_type, size FROM attachments WHERE stored_name = ?").get(storedName) as
+      | { original_name: string; content_type: string; size: number }
+      | undefined;
+    if (!row) return undefined;
+    return { originalName: row.original_name, contentType: row.content_type, size: row.size, path: path.join(this.uploadsDir, path.basename(storedName)) };
+  }
+
+  async disableEndpoint(url: string, now: Date, reason: string): Promise<void> {
+    this.db.prepare("INSERT INTO webhook_endpoints_disabled (url, disabled_at, reason) VALUES (?, ?, ?) ON CONFLICT (url) DO NOTHING").run(url, now.toISOString(), reason);
+  }
+
+  async enableEndpoint(url: string): Promise<boolean> {
+    return this.db.prepare("DELETE FROM webhook_endpoints_disabled WHERE url = ?").run(url).changes === 1;
+  }
+
+  async webhookStatus(): Promise<WebhookEndpointStatus[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT e.url,
+           (SELECT COUNT(*) FROM outbox o WHERE o.channel = 'webhook' AND o.recipient = e.url AND o.status IN ('pending', 'sending')) AS pending,
+           (SELECT COUNT(*) FROM outbox o WHERE o.channel = 'webhook' AND o.recipient = e.url AND o.status = 'sent') AS sent,
+           (SELECT COUNT(*) FROM outbox o WHERE o.channel = 'webhook' AND o.recipient = e.url AND o.status = 'failed') AS failed,
+           (SELECT MIN(pending_since) FROM outbox o WHERE o.channel = 'webhook' AND o.recipient = e.url AND o.status IN ('pending', 'sending')) AS oldest,
+           (SELECT last_error FROM outbox o WHERE o.channel = 'webhook' AND o.recipient = e.url AND o.last_error IS NOT NULL
+              ORDER BY o.next_attempt_at DESC LIMIT 1) AS last_error,
+           (SELECT disabled_at FROM webhook_endpoints_disabled d WHERE d.url = e.url) AS disabled_at
+         FROM (SELECT DISTINCT recipient AS url FROM outbox WHERE channel = 'webhook'
+               UNION SELECT url FROM webhook_endpoints_disabled) e ORDER BY e.url`,
+      )
+      .all() as { url: string; pending: number; sent: number; failed: number; oldest: number | null; last_error: string | null; disabled_at: string | null }[];
+    return rows.map((row) => ({
+      url: row.url,
+      pending: row.pending,
+      sent: row.sent,
+      failed: row.failed,
+      oldestPendingSince: row.oldest === null ? null : new Date(row.oldest),
+      lastError: row.last_error,
+      disabledAt: row.disabled_at === null ? null : new Date(row.disabled_at),
+    }));
+  }
+
+  async replayWebhooks(since: Date, now: Date, endpoint?: string): Promise<number> {
+    const changes = this.db
+      .prepare(
+        `UPDATE outbox
+         SET status = 'pending', attempts = 0, next_attempt_at = @now, pending_since = @now, overdue_reported = 0,
+             locked_until = NULL, claim_token = NULL, sent_at = NULL
+         WHERE channel = 'webhook' AND status IN ('sent', 'failed') AND (@endpoint IS NULL OR recipient = @endpoint)
+           AND submission_id IN (SELECT id FROM submissions WHERE created_at >= @since)`,
+      )
+      .run({ now: now.getTime(), since: since.toISOString(), endpoint: endpoint ?? null }).changes;
+    await this.submissions.flush();
+    return changes;
   }
 
   async purgeQuarantined(createdBefore: Date): Promise<RemovedSubmission[]> {
@@ -316,6 +417,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
 
   async releaseSpamDigest(day: string): Promise<void> {
     this.db.prepare("DELETE FROM spam_digests WHERE day = ?").run(day);
+  }
+
+  exportSubmissions(filter: ExportFilter): AsyncIterable<ExportedSubmission> {
+    return exportSqliteSubmissions(this.file, filter);
   }
 
   async findByIdempotencyKey(scope: string, key: string, since: Date): Promise<IdempotencyHolder | undefined> {
@@ -362,14 +467,15 @@ export class SqliteSubmissionStore implements SubmissionStore {
     return result.changes === 1;
   }
 
-  async outboxSummary(): Promise<OutboxSummary> {
-    const row = this.summary.get() as { pending: number; failed: number; oldest: number | null };
+  async outboxSummary(channel: OutboxChannel = "email"): Promise<OutboxSummary> {
+    const row = this.summary.get(channel) as { pending: number; failed: number; oldest: number | null };
     return { pending: row.pending, failed: row.failed, oldestPendingSince: row.oldest === null ? null : new Date(row.oldest) };
   }
 
   async takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]> {
     const rows = this.overdue.all({ pendingBefore: pendingBefore.getTime() }) as {
       id: string;
+      channel: OutboxChannel;
       submission_id: string;
       recipient: string;
       attempts: number;
@@ -378,6 +484,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
     }[];
     return rows.map((row) => ({
       id: row.id,
+      channel: row.channel,
       submissionId: row.submission_id,
       recipient: row.recipient,
       attempts: row.attempts,
@@ -389,6 +496,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
   async listFailed(): Promise<FailedMessage[]> {
     const rows = this.failedList.all() as {
       id: string;
+      channel: OutboxChannel;
       submission_id: string;
       recipient: string;
       subject: string;
@@ -398,6 +506,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
     }[];
     return rows.map((row) => ({
       id: row.id,
+      channel: row.channel,
       submissionId: row.submission_id,
       recipient: row.recipient,
       subject: row.subject,

@@ -163,6 +163,13 @@ class FailingStore implements SubmissionStore {
   serverSecret = (...args: Parameters<SubmissionStore["serverSecret"]>) => this.inner.serverSecret(...args);
   claimSpamDigest = (...args: Parameters<SubmissionStore["claimSpamDigest"]>) => this.inner.claimSpamDigest(...args);
   releaseSpamDigest = (...args: Parameters<SubmissionStore["releaseSpamDigest"]>) => this.inner.releaseSpamDigest(...args);
+  leadOf = (...args: Parameters<SubmissionStore["leadOf"]>) => this.inner.leadOf(...args);
+  readAttachment = (...args: Parameters<SubmissionStore["readAttachment"]>) => this.inner.readAttachment(...args);
+  disableEndpoint = (...args: Parameters<SubmissionStore["disableEndpoint"]>) => this.inner.disableEndpoint(...args);
+  enableEndpoint = (...args: Parameters<SubmissionStore["enableEndpoint"]>) => this.inner.enableEndpoint(...args);
+  webhookStatus = () => this.inner.webhookStatus();
+  replayWebhooks = (...args: Parameters<SubmissionStore["replayWebhooks"]>) => this.inner.replayWebhooks(...args);
+  exportSubmissions = (...args: Parameters<SubmissionStore["exportSubmissions"]>) => this.inner.exportSubmissions(...args);
   close = () => this.inner.close();
 }
 

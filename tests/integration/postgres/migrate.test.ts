@@ -85,7 +85,7 @@ describe("PostgreSQL migrations", () => {
       releaseMigrations.map(({ version, name }) => ({ version, name })),
     );
     expect(await tables(pool)).toEqual(
-      expect.arrayContaining(["attachments", "outbox", "schema_migrations", "server_secrets", "spam_digests", "submissions", "used_challenges"]),
+      expect.arrayContaining(["attachments", "outbox", "schema_migrations", "server_secrets", "spam_digests", "submissions", "used_challenges", "webhook_endpoints_disabled"]),
     );
 
     // The same columns as the SQLite store's, times as timestamptz, the files' bytes in attachments.
@@ -114,6 +114,7 @@ describe("PostgreSQL migrations", () => {
     });
     expect(await columns(pool, "outbox")).toEqual({
       id: "uuid not null",
+      channel: "text not null",
       submission_id: "uuid not null",
       mail_from: "text not null",
       mail_to: "text not null",

@@ -19,6 +19,7 @@ import { outboxDelivery } from "./002-outbox-delivery";
 import { attachmentsByName } from "./003-attachments-by-name";
 import { idempotencyKeys } from "./004-idempotency-keys";
 import { quarantine } from "./005-quarantine";
+import { webhooks } from "./006-webhooks";
 
 export interface Migration {
   version: number;
@@ -26,7 +27,7 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys, quarantine];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys, quarantine, webhooks];
 
 /** The schema version a database file is at. */
 export function schemaVersion(db: Database.Database): number {

@@ -1,0 +1,85 @@
+import fs from "fs";
+
+/** The events a webhook endpoint may receive. */
+export const WEBHOOK_EVENTS = ["lead.created"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** One receiver of the company's webhooks. */
+export interface WebhookEndpoint {
+  /** Where events are POSTed (https://, or http:// on a private network). Its identity: rows, status and 410 go by it. */
+  url: string;
+  /** The Standard Webhooks secret: `whsec_` and base64 of 24 to 64 random bytes. */
+  secret: string;
+  /** The events it receives. */
+  events: WebhookEvent[];
+}
+
+const SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+
+function checkUrl(raw: unknown, where: string): string {
+  if (typeof raw !== "string" || raw.trim() === "") throw new Error(`${where}: url is required`);
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`${where}: url must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`${where}: url must be an http(s) URL, got "${raw}"`);
+  if (url.username || url.password) throw new Error(`${where}: url must not carry credentials (the payload is signed with the secret)`);
+  return url.toString();
+}
+
+function checkSecret(raw: unknown, where: string): string {
+  if (typeof raw !== "string" || !SECRET.test(raw.trim())) {
+    throw new Error(`${where}: secret must be a Standard Webhooks secret, "whsec_" and base64 (e.g. whsec_$(openssl rand -base64 32))`);
+  }
+  const bytes = Buffer.from(raw.trim().slice("whsec_".length), "base64").length;
+  if (bytes < 24 || bytes > 64) throw new Error(`${where}: secret must hold 24 to 64 bytes (it holds ${bytes})`);
+  return raw.trim();
+}
+
+function checkEvents(raw: unknown, where: string): WebhookEvent[] {
+  if (raw === undefined) return [...WEBHOOK_EVENTS];
+  if (!Array.isArray(raw) || raw.length === 0 || raw.some((event) => !(WEBHOOK_EVENTS as readonly unknown[]).includes(event))) {
+    throw new Error(`${where}: events must be a non-empty list of ${WEBHOOK_EVENTS.join(", ")}`);
+  }
+  return [...new Set(raw as WebhookEvent[])];
+}
+
+/**
+ * The webhook endpoints of the environment: WEBHOOK_URL with WEBHOOK_SECRET
+ * (one endpoint, every event), and/or WEBHOOK_ENDPOINTS_FILE, a JSON list of
+ * `{ "url", "secret", "events" }`. None: no webhooks. A malformed setting
+ * stops the start with a message that says which.
+ */
+export function webhookEndpointsFrom(env: NodeJS.ProcessEnv): WebhookEndpoint[] {
+  const endpoints: WebhookEndpoint[] = [];
+  const url = env.WEBHOOK_URL?.trim();
+  const secret = env.WEBHOOK_SECRET?.trim();
+  if (url || secret) {
+    if (!url || !secret) throw new Error("WEBHOOK_URL and WEBHOOK_SECRET go together: set both, or neither");
+    endpoints.push({ url: checkUrl(url, "WEBHOOK_URL"), secret: checkSecret(secret, "WEBHOOK_SECRET"), events: [...WEBHOOK_EVENTS] });
+  }
+  const file = env.WEBHOOK_ENDPOINTS_FILE?.trim();
+  if (file) {
+    let list: unknown;
+    try {
+      list = JSON.parse(fs.readFileSync(file, "utf8"));
+    } catch (err) {
+      throw new Error(`WEBHOOK_ENDPOINTS_FILE (${file}) cannot be read as JSON: ${(err as Error).message}`);
+    }
+    if (!Array.isArray(list)) throw new Error(`WEBHOOK_ENDPOINTS_FILE (${file}) must hold a JSON list of { "url", "secret", "events" }`);
+    list.forEach((entry: unknown, index) => {
+      const where = `WEBHOOK_ENDPOINTS_FILE entry ${index + 1}`;
+      if (typeof entry !== "object" || entry === null) throw new Error(`${where}: must be an object { "url", "secret", "events" }`);
+      const { url: entryUrl, secret: entrySecret, events } = entry as Record<string, unknown>;
+      endpoints.push({ url: checkUrl(entryUrl, where), secret: checkSecret(entrySecret, where), events: checkEvents(events, where) });
+    });
+  }
+  const seen = new Set<string>();
+  for (const endpoint of endpoints) {
+    if (seen.has(endpoint.url)) throw new Error(`The webhook endpoint ${endpoint.url} is configured twice`);
+    seen.add(endpoint.url);
+  }
+  return endpoints;
+}

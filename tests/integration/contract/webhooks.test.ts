@@ -1,0 +1,257 @@
+/**
+ * Signed webhooks (Standard Webhooks) through the outbox, on both stores,
+ * to a real receiver that verifies them with the standardwebhooks package:
+ * one lead.created per lead and endpoint with the lead's fields, attribution
+ * and signed links to its files; the same webhook-id on every retry; only
+ * 2xx is delivered; Retry-After honoured; 410 Gone stops the endpoint until
+ * it is enabled again; a quarantined submission sends nothing until it is
+ * released, then once; the health report shows the webhook backlog.
+ */
+import request from "supertest";
+import { leadsCli } from "../../../server/cli/leads";
+import { webhooksCli } from "../../../server/cli/webhooks";
+import { createOutboxDispatcher, type OutboxDispatcher } from "../../../server/mail/outbox";
+import { Webhooks } from "../../../server/webhooks";
+import { webhookEndpointsFrom } from "../../../server/webhooks/endpoints";
+import { signFileLink } from "../../../server/webhooks/file-links";
+import { WEBHOOK_RETRY_SCHEDULE_MS, nextWebhookAttempt, retryAfterMs } from "../../../server/webhooks/sender";
+import { API, contractExample, expectAccepted, expectError, setUpContractApp, type TestApp } from "../../../testkit/contract-app";
+import { makeDocx, makePdf } from "../../../testkit/documents";
+import { newWebhookSecret, startWebhookReceiver, type WebhookReceiver } from "../../../testkit/webhook-receiver";
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let receiver: WebhookReceiver;
+let other: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  other = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await other.close();
+});
+
+function envFor(test: TestApp): NodeJS.ProcessEnv {
+  return {
+    ...(test.config.databaseUrl ? { DATABASE_URL: test.config.databaseUrl } : {}),
+    DATA_DIR: test.dataDir,
+    WEBHOOK_URL: receiver.url,
+    WEBHOOK_SECRET: receiver.secret,
+  };
+}
+
+interface LeadEvent {
+  type: string;
+  timestamp: string;
+  data: { id: string; form: string; fields: Record<string, unknown>; attribution?: Record<string, string>; attachments: { field: string; name: string; type: string; size: number; url: string }[] };
+}
+
+describe("lead.created", () => {
+  // SPAM_CHECKS stays off here (the spam tests cover quarantine); one test below turns to a quarantined submission by hand.
+  const test = setUpContractApp({}, { SITE_URL: "https://leads.example.com", SPAM_CHECKS: "off" });
+  let dispatcher: OutboxDispatcher;
+  /** How far the dispatcher's clock is ahead of the real one (retries are due later). */
+  let ahead = 0;
+  beforeAll(() => {
+    // The receiver's endpoint is this app's only one (the config read before the receiver existed names none).
+    Object.assign(test.config, { webhookEndpoints: [{ url: receiver.url, secret: receiver.secret, events: ["lead.created"] }] });
+  });
+  beforeEach(() => {
+    receiver.received.length = 0;
+    receiver.answer = () => ({ status: 204 });
+    ahead = 0;
+    dispatcher = createOutboxDispatcher({ store: test.app.store, config: test.config, log: quiet, now: () => new Date(Date.now() + ahead) });
+  });
+  afterEach(() => dispatcher.stop());
+
+  it("is sent once, signed, with the lead's fields and attribution; the receiver verifies it", async () => {
+    const body = contractExample("contact_us");
+    const id = expectAccepted(await request(test.app).post(`${API}/contact_us`).send(body));
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    const [delivery] = receiver.received;
+    expect(delivery.verifyError).toBeUndefined();
+    const event = delivery.verified as LeadEvent;
+    expect(event.type).toBe("lead.created");
+    expect(event.data.id).toBe(id);
+    expect(event.data.form).toBe("contact_us");
+    const { attribution, ...fields } = body;
+    expect(event.data.fields).toEqual(fields);
+    expect(event.data.attribution).toEqual(attribution);
+    expect(event.data.attachments).toEqual([]);
+    expect(delivery.id).toMatch(/^msg_[0-9a-f]{32}$/);
+    // Delivered: nothing more at the next round.
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it("keeps its webhook-id on every retry and honours Retry-After; only 2xx counts", async () => {
+    const id = expectAccepted(await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")));
+    receiver.answer = (n) => (n === 0 ? { status: 500, retryAfter: "2" } : n === 1 ? { status: 302 } : { status: 200 });
+    await dispatcher.runOnce();
+    // Due 2 s later (Retry-After), not at the schedule's 5 s: 1 s later nothing is sent.
+    ahead += 1_000;
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    ahead += 1_500;
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(2);
+    // A redirect is no delivery: the schedule's 5 min next.
+    ahead += WEBHOOK_RETRY_SCHEDULE_MS[1] - 1_000;
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(2);
+    ahead += 2_000;
+    await dispatcher.runOnce();
+    expect(receiver.received.map((d) => d.answered)).toEqual([500, 302, 200]);
+    expect(new Set(receiver.received.map((d) => d.id)).size).toBe(1);
+    expect(new Set(receiver.received.map((d) => d.body)).size).toBe(1);
+    expect((JSON.parse(receiver.received[0].body) as LeadEvent).data.id).toBe(id);
+    // Each attempt is signed at its own time, with the same id and bytes.
+    expect(receiver.received[0].timestamp).not.toBe(receiver.received[2].timestamp);
+  });
+
+  it("410 Gone stops every delivery to the endpoint until webhooks:enable; then they go on", async () => {
+    receiver.answer = () => ({ status: 410 });
+    expectAccepted(await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")));
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    receiver.answer = () => ({ status: 204 });
+    expectAccepted(await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")));
+    for (let i = 0; i < 3; i++) {
+      ahead += 3_600_000;
+      await dispatcher.runOnce();
+    }
+    expect(receiver.received).toHaveLength(1);
+    const health = await request(test.app).get("/api/health");
+    expect(health.body).toMatchObject({ status: "degraded", webhooks: { pending: 2, failed: 0, disabledEndpoints: 1 } });
+
+    const lines: string[] = [];
+    expect(await webhooksCli(["status"], envFor(test), (line) => lines.push(line))).toBe(0);
+    expect(lines.join("\n")).toContain(`${receiver.url}  configured, DISABLED since`);
+    expect(await webhooksCli(["enable", receiver.url], envFor(test), (line) => lines.push(line))).toBe(0);
+    await dispatcher.runOnce();
+    expect(receiver.received.map((d) => d.answered)).toEqual([410, 204, 204]);
+    expect((await request(test.app).get("/api/health")).body).toMatchObject({ webhooks: { pending: 0, disabledEndpoints: 0 } });
+  });
+
+  it("sends a lead's files as signed links that download as attachments, and refuse a forged or expired one", async () => {
+    const pdf = makePdf("CV of Katherine");
+    let req = request(test.app).post(`${API}/careers`);
+    const fields = { firstName: "Katherine", lastName: "Johnson", email: "k@example.org", phoneNumber: "+971 50 123 4567", nationality: "American", countryName: "United Arab Emirates", jobRole: "Engineer", mailType: "career" };
+    for (const [field, value] of Object.entries(fields)) req = req.field(field, value);
+    expectAccepted(await req.attach("resume", pdf, "Katherine CV.pdf").attach("coverLetter", makeDocx("Letter"), "letter.docx"));
+    await dispatcher.runOnce();
+    const event = receiver.received[0].verified as LeadEvent;
+    const resume = event.data.attachments.find((a) => a.field === "resume")!;
+    expect(resume).toMatchObject({ name: "Katherine CV.pdf", type: "application/pdf", size: pdf.length });
+    const url = new URL(resume.url);
+    expect(url.origin).toBe("https://leads.example.com");
+    const file = await request(test.app).get(`${url.pathname}${url.search}`).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => done(null, Buffer.concat(chunks)));
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers["content-disposition"]).toBe(`attachment; filename="Katherine CV.pdf"; filename*=UTF-8''Katherine%20CV.pdf`);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(Buffer.compare(file.body as Buffer, pdf)).toBe(0);
+
+    const forged = new URLSearchParams(url.search);
+    forged.set("signature", "0".repeat(64));
+    expectError(await request(test.app).get(`${url.pathname}?${forged.toString()}`), 403);
+    const name = url.pathname.split("/").pop()!;
+    const secret = await new Webhooks(test.config, test.app.store).fileLinkSecret();
+    const expired = new URL(signFileLink("https://leads.example.com", secret, name, new Date(Date.now() - 1000)));
+    expectError(await request(test.app).get(`${expired.pathname}${expired.search}`), 410);
+  });
+
+  it("a quarantined submission sends nothing until it is released, then once", async () => {
+    const quarantined = setUpQuarantined(test);
+    const id = await quarantined();
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(0);
+    expect(await leadsCli(["release", id], envFor(test), () => undefined)).toBe(0);
+    expect(await leadsCli(["release", id], envFor(test), () => undefined)).toBe(1);
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    expect((receiver.received[0].verified as LeadEvent).data.id).toBe(id);
+  });
+});
+
+/** Stores a quarantined submission straight through the store (the spam tests cover how the API decides it). */
+function setUpQuarantined(test: TestApp): () => Promise<string> {
+  return async () => {
+    const { randomUUID } = await import("crypto");
+    const id = randomUUID();
+    const saved = await test.app.store.saveSubmission({
+      id,
+      mailType: "contact",
+      payload: { ...contractExample("contact_us") },
+      files: [],
+      notification: { from: test.config.mailFrom, to: "sales@example.com", subject: "New contact enquiry", text: "held", attachments: [] },
+      screening: { reasons: ["honeypot"] },
+      webhooks: [{ endpoint: receiver.url, webhookId: "msg_00000000000000000000000000000000", type: "lead.created", payload: "{}" }],
+    });
+    expect(saved.quarantined).toBe(true);
+    return id;
+  };
+}
+
+describe("several endpoints", () => {
+  const test = setUpContractApp({}, { SPAM_CHECKS: "off" });
+
+  it("each gets its own row of the same event (one id, the same bytes), and its own failures", async () => {
+    Object.assign(test.config, {
+      webhookEndpoints: [
+        { url: receiver.url, secret: receiver.secret, events: ["lead.created"] },
+        { url: other.url, secret: other.secret, events: ["lead.created"] },
+      ],
+    });
+    receiver.received.length = 0;
+    other.received.length = 0;
+    receiver.answer = () => ({ status: 204 });
+    other.answer = (n) => ({ status: n === 0 ? 503 : 204 });
+    let ahead = 0;
+    const dispatcher = createOutboxDispatcher({ store: test.app.store, config: test.config, log: quiet, now: () => new Date(Date.now() + ahead) });
+    try {
+      expectAccepted(await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")));
+      await dispatcher.runOnce();
+      ahead += WEBHOOK_RETRY_SCHEDULE_MS[0];
+      await dispatcher.runOnce();
+      expect(receiver.received.map((d) => d.answered)).toEqual([204]);
+      expect(other.received.map((d) => d.answered)).toEqual([503, 204]);
+      expect(other.received[1].verifyError).toBeUndefined();
+      expect(other.received[0].id).toBe(receiver.received[0].id);
+      expect(other.received[0].body).toBe(receiver.received[0].body);
+    } finally {
+      await dispatcher.stop();
+    }
+  });
+});
+
+describe("the retry schedule", () => {
+  it("is the Standard Webhooks one, ten attempts in all; Retry-After is honoured up to a day", () => {
+    const now = new Date("2026-11-27T00:00:00Z");
+    expect(WEBHOOK_RETRY_SCHEDULE_MS.map((ms) => ms / 1000)).toEqual([5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
+    expect(nextWebhookAttempt(1, now)?.getTime()).toBe(now.getTime() + 5_000);
+    expect(nextWebhookAttempt(9, now)?.getTime()).toBe(now.getTime() + 86_400_000);
+    expect(nextWebhookAttempt(10, now)).toBeNull();
+    expect(retryAfterMs("120", now)).toBe(120_000);
+    expect(retryAfterMs("Fri, 27 Nov 2026 00:01:00 GMT", now)).toBe(60_000);
+    expect(retryAfterMs("9999999", now)).toBe(86_400_000);
+    expect(retryAfterMs("soon", now)).toBeUndefined();
+  });
+
+  it("a malformed endpoint setting stops the start with a message that says which", () => {
+    const secret = newWebhookSecret();
+    expect(() => webhookEndpointsFrom({ WEBHOOK_URL: "https://crm.example.com/hooks", WEBHOOK_SECRET: "abc" })).toThrow(/WEBHOOK_SECRET: secret must be a Standard Webhooks secret/);
+    expect(() => webhookEndpointsFrom({ WEBHOOK_URL: "https://crm.example.com/hooks" })).toThrow(/WEBHOOK_URL and WEBHOOK_SECRET go together/);
+    expect(() => webhookEndpointsFrom({ WEBHOOK_URL: "ftp://crm.example.com", WEBHOOK_SECRET: secret })).toThrow(/url must be an http\(s\) URL/);
+    expect(() => webhookEndpointsFrom({ WEBHOOK_ENDPOINTS_FILE: "/nonexistent/endpoints.json" })).toThrow(/WEBHOOK_ENDPOINTS_FILE .* cannot be read/);
+    expect(webhookEndpointsFrom({ WEBHOOK_URL: "https://crm.example.com/hooks", WEBHOOK_SECRET: secret })).toEqual([
+      { url: "https://crm.example.com/hooks", secret, events: ["lead.created"] },
+    ]);
+    expect(webhookEndpointsFrom({})).toEqual([]);
+  });
+});
