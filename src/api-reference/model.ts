@@ -4,7 +4,10 @@
  * ready-to-copy calls (curl, openapi-fetch), as plain serialisable data the
  * page renders as static HTML. The contract is read generically (paths,
  * operations, `$ref`, `allOf`, parameters, headers, examples), so the page
- * follows whatever the contract says.
+ * follows whatever the contract says. The events the server sends (OpenAPI
+ * 3.1's `webhooks`, or Redoc's `x-webhooks` in a 3.0 document: event name →
+ * Path Item) are read the same way, each into the group of its first tag
+ * after that group's calls, with a receiver to copy.
  */
 import yaml from "js-yaml";
 import { parseText, type Block } from "./text";
@@ -81,6 +84,8 @@ export interface Parameter {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** The pattern's rule in words (`x-pattern-message`). */
+  patternMessage?: string;
 }
 
 export interface Header {
@@ -134,12 +139,39 @@ export interface Operation {
   snippets: Snippets;
 }
 
+/** An event the server sends (a `webhooks` / `x-webhooks` entry): the request it makes to the integrator's endpoint. */
+export interface Webhook {
+  /** Its anchor: the operationId, else `webhook-` and the event's name. */
+  id: string;
+  operationId: string | null;
+  /** The event's name (`lead.created`). */
+  name: string;
+  /** The method the server sends it with (POST). */
+  method: string;
+  summary: string;
+  description: Block[];
+  tag: string;
+  deprecated: boolean;
+  /** The headers the server sends (its header parameters). */
+  headers: Parameter[];
+  /** The payload. */
+  requestBody: { required: boolean; description: Block[]; content: MediaType[] } | null;
+  /** What the endpoint may answer, and what each answer makes the server do. */
+  responses: Response[];
+  /** Signed as the Standard Webhooks specification says (its webhook-id, webhook-timestamp and webhook-signature headers). */
+  standardWebhooks: boolean;
+  /** A receiver to copy (TypeScript, Express; a Standard Webhooks event verified with the standardwebhooks package). */
+  receiver: string;
+}
+
 export interface TagGroup {
   name: string;
   /** Anchor of the group's heading. */
   id: string;
   description: Block[];
   operations: Operation[];
+  /** The events of this tag, shown after its calls. */
+  webhooks: Webhook[];
 }
 
 export interface ApiReferenceModel {
@@ -411,8 +443,41 @@ function parametersOf(resolve: (value: unknown) => Obj, ...lists: unknown[]): Pa
       if (num(schema.minLength) !== undefined) p.minLength = num(schema.minLength);
       if (num(schema.maxLength) !== undefined) p.maxLength = num(schema.maxLength);
       if (str(schema.pattern)) p.pattern = str(schema.pattern);
+      if (str(schema["x-pattern-message"])) p.patternMessage = str(schema["x-pattern-message"]);
       // An operation's parameter overrides the path's one of the same name and place.
       byKey.set(`${p.in}:${name.toLowerCase()}`, p);
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** A parameter's value in the calls: the contract's example (the parameter's, its first named one, its schema's), else one made from its schema. */
+interface ParameterValue {
+  name: string;
+  in: string;
+  required: boolean;
+  /** The contract gives an example of it. */
+  given: boolean;
+  value: unknown;
+}
+
+function parameterValues(resolve: (value: unknown) => Obj, ...lists: unknown[]): ParameterValue[] {
+  const byKey = new Map<string, ParameterValue>();
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const parameter = resolve(raw);
+      const schema = flatten(resolve, parameter.schema);
+      const named = isObj(parameter.examples) ? Object.values(parameter.examples).map(resolve).find((e) => "value" in e) : undefined;
+      const example = parameter.example ?? named?.value ?? schema.example;
+      const name = String(parameter.name);
+      byKey.set(`${String(parameter.in)}:${name.toLowerCase()}`, {
+        name,
+        in: String(parameter.in),
+        required: parameter.required === true,
+        given: example !== undefined,
+        value: example !== undefined ? example : sampleOf(resolve, schema),
+      });
     }
   }
   return [...byKey.values()];
@@ -491,11 +556,143 @@ function sampleOf(resolve: (value: unknown) => Obj, schema: unknown): unknown {
       return num(flat.minimum) ?? 1;
     case "boolean":
       return true;
-    default:
+    default: {
       if (flat.format === "email") return "name@example.com";
       if (flat.format === "uri") return "https://www.example.com/";
       if (flat.format === "binary") return "document.pdf";
+      if (flat.format === "uuid") return "01a21a79-e65e-7001-95db-599687aa1dd6";
+      if (flat.format === "date-time") return "2026-11-27T09:00:00.000Z";
+      if (flat.format === "date") return "2026-11-27";
+      const pattern = str(flat.pattern);
+      const matching = pattern === undefined ? undefined : samplePattern(pattern);
+      if (matching !== undefined) return matching;
       return "text";
+    }
+  }
+}
+
+const HEX = "0123456789abcdef";
+
+/**
+ * A short text a regular expression matches, for the simple patterns
+ * contracts use (anchors, literals, escapes, classes, groups with
+ * alternatives, quantifiers), or undefined. Classes give their characters
+ * in turn (`[0-9a-f]{8}` gives `01234567`), so made-up values look made up.
+ */
+export function samplePattern(pattern: string): string | undefined {
+  let at = 0;
+  let counter = 0;
+  const fail = (): never => {
+    throw new Error("unsupported");
+  };
+  const classChars = (): string[] => {
+    // At the character after `[`.
+    let negated = false;
+    if (pattern[at] === "^") {
+      negated = true;
+      at++;
+    }
+    const chars: string[] = [];
+    let first = true;
+    while (at < pattern.length && (pattern[at] !== "]" || first)) {
+      first = false;
+      const c = pattern[at++];
+      if (c === "\\") {
+        const e = pattern[at++];
+        if (e === "d") chars.push(...HEX.slice(0, 10));
+        else if (e === "w") chars.push(..."abc_");
+        else if (e === "s") chars.push(" ");
+        else if (/[A-Za-z]/.test(e) && !"tnr".includes(e)) fail();
+        else chars.push(e === "t" ? "\t" : e === "n" ? "\n" : e === "r" ? "\r" : e);
+        continue;
+      }
+      if (pattern[at] === "-" && pattern[at + 1] !== undefined && pattern[at + 1] !== "]") {
+        let end = pattern[at + 1];
+        at += 2;
+        if (end === "\\") end = pattern[at++];
+        for (let code = c.charCodeAt(0); code <= end.charCodeAt(0) && chars.length < 200; code++) chars.push(String.fromCharCode(code));
+        continue;
+      }
+      chars.push(c);
+    }
+    if (pattern[at] !== "]") fail();
+    at++;
+    if (!negated) return chars;
+    const others = [..."abcxyz019-_"].filter((c) => !chars.includes(c));
+    return others.length > 0 ? others : fail();
+  };
+  /** One atom's generator, at its first character. */
+  const atom = (): (() => string) => {
+    const c = pattern[at++];
+    if (c === "(") {
+      if (pattern.startsWith("?:", at)) at += 2;
+      else if (pattern[at] === "?") fail();
+      const inner = sequence();
+      if (pattern[at] !== ")") fail();
+      at++;
+      return inner;
+    }
+    if (c === "[") {
+      const chars = classChars();
+      if (chars.length === 0) fail();
+      return () => chars[counter++ % chars.length];
+    }
+    if (c === ".") return () => "a";
+    if (c === "\\") {
+      const e = pattern[at++];
+      if (e === undefined) fail();
+      if (e === "d") return () => HEX[counter++ % 10];
+      if (e === "w") return () => "a";
+      if (e === "s") return () => " ";
+      if (e === "D" || e === "S" || e === "W") return () => (e === "W" ? "-" : "a");
+      if (/[A-Za-z0-9]/.test(e)) fail();
+      return () => e;
+    }
+    if (c === undefined || "*+?{|)".includes(c)) fail();
+    return () => c;
+  };
+  /** How many times the atom before it is written: the least the quantifier allows, at least once for `+`. */
+  const quantifier = (): number => {
+    const c = pattern[at];
+    let count = 1;
+    if (c === "*" || c === "?") count = 0;
+    else if (c === "{") {
+      const match = /^\{(\d+)(,\d*)?\}/.exec(pattern.slice(at));
+      if (!match) fail();
+      count = Number(match?.[1]);
+      at += (match?.[0].length ?? 1) - 1;
+    } else if (c !== "+") return count;
+    at++;
+    if (pattern[at] === "?") at++;
+    return count;
+  };
+  /** Alternatives up to `)` or the end: the first one is generated. */
+  const sequence = (): (() => string) => {
+    const alternatives: (() => string)[][] = [[]];
+    while (at < pattern.length && pattern[at] !== ")") {
+      if (pattern[at] === "|") {
+        at++;
+        alternatives.push([]);
+        continue;
+      }
+      if (pattern[at] === "^" || pattern[at] === "$") {
+        at++;
+        continue;
+      }
+      const make = atom();
+      const count = quantifier();
+      alternatives[alternatives.length - 1].push(() => Array.from({ length: count }, make).join(""));
+    }
+    const chosen = alternatives[0];
+    return () => chosen.map((make) => make()).join("");
+  };
+  try {
+    const text = sequence()();
+    if (at < pattern.length) return undefined;
+    // As the validators read patterns (ajv: Unicode mode).
+    return new RegExp(pattern, "u").test(text) ? text : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -511,11 +708,31 @@ interface SnippetInput {
   media: MediaType | null;
   body: unknown;
   headers: { name: string; value: string }[];
+  /** The path's parameters and the query's, with their values. */
+  pathParams: { name: string; value: unknown }[];
+  query: { name: string; value: unknown }[];
   fileFields: Set<string>;
+  /** How the success answer is read when it is not JSON: a file as a Blob, other text as text. */
+  parseAs?: "blob" | "text";
 }
 
-function curlFor({ method, path, baseUrl, media, body, headers }: SnippetInput): string {
-  const lines = [`curl${method === "GET" ? "" : ` -X ${method}`} ${shellQuote(`${trimBase(baseUrl)}${path}`)}`];
+/** A parameter's value as URL text (lists and objects as their JSON, as no simple style fits both). */
+const urlText = (value: unknown): string => (typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value));
+
+/** The call's URL: the path's parameters in their place, the query's after it (a list as the name repeated, openapi-fetch's default). */
+function urlOf({ path, baseUrl, pathParams, query }: SnippetInput): string {
+  const filled = path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const found = pathParams.find((p) => p.name === name);
+    return found ? encodeURIComponent(urlText(found.value)) : whole;
+  });
+  const pairs = query.flatMap(({ name, value }) => (Array.isArray(value) ? value : [value]).map((v) => `${encodeURIComponent(name)}=${encodeURIComponent(urlText(v))}`));
+  return `${trimBase(baseUrl)}${filled}${pairs.length > 0 ? `?${pairs.join("&")}` : ""}`;
+}
+
+function curlFor(input: SnippetInput): string {
+  const { method, media, body, headers, parseAs } = input;
+  // A file is saved under the name its Content-Disposition gives (-O -J), never written to the terminal.
+  const lines = [`curl${method === "GET" ? "" : ` -X ${method}`}${parseAs === "blob" ? " -OJ" : ""} ${shellQuote(urlOf(input))}`];
   for (const { name, value } of headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
   if (media && body !== undefined) {
     if (media.multipart) {
@@ -555,7 +772,7 @@ function tsLiteral(value: unknown, indent: string, files: Set<string> = new Set(
   return `{\n${lines.join("\n")}\n${indent}}`;
 }
 
-function fetchFor({ method, path, baseUrl, media, body, headers, fileFields: files }: SnippetInput): string {
+function fetchFor({ method, path, baseUrl, media, body, headers, pathParams, query, fileFields: files, parseAs }: SnippetInput): string {
   const multipart = media?.multipart === true;
   const lines: string[] = [];
   if (multipart && files.size > 0) lines.push(`import { openAsBlob } from "node:fs";`);
@@ -564,6 +781,16 @@ function fetchFor({ method, path, baseUrl, media, body, headers, fileFields: fil
   lines.push("");
   lines.push(`const client = createClient<paths>({ baseUrl: ${JSON.stringify(trimBase(baseUrl))} });`);
   const init: string[] = [];
+  const params = [
+    ["path", pathParams],
+    ["query", query],
+  ] as const;
+  const given = params.filter(([, list]) => list.length > 0);
+  if (given.length > 0) {
+    init.push("  params: {");
+    for (const [place, list] of given) init.push(`    ${place}: ${tsLiteral(Object.fromEntries(list.map(({ name, value }) => [name, value])), "    ")},`);
+    init.push("  },");
+  }
   if (media && body !== undefined) init.push(`  body: ${tsLiteral(body, "  ", multipart ? files : new Set())},`);
   if (headers.length > 0) {
     init.push(`  headers: { ${headers.map(({ name, value }) => `${IDENTIFIER.test(name) ? name : JSON.stringify(name)}: ${JSON.stringify(value)}`).join(", ")} },`);
@@ -580,10 +807,101 @@ function fetchFor({ method, path, baseUrl, media, body, headers, fileFields: fil
       "  },",
     );
   }
+  if (parseAs) init.push(`  parseAs: ${JSON.stringify(parseAs)}, // ${parseAs === "blob" ? "the file, as a Blob" : "the text, as it is"}`);
   const call = `client.${method}(${JSON.stringify(path)}${init.length > 0 ? `, {\n${init.join("\n")}\n}` : ""})`;
   lines.push(`const { data, error } = await ${call};`);
   return lines.join("\n");
 }
+
+/** How openapi-fetch should read the first success answer with a body, when it is not JSON. */
+function parseAsOf(resolve: (value: unknown) => Obj, responses: unknown): "blob" | "text" | undefined {
+  if (!isObj(responses)) return undefined;
+  const success = Object.keys(responses)
+    .filter((status) => /^2/.test(status))
+    .sort()
+    .map((status) => resolve(responses[status]))
+    .find((response) => isObj(response.content) && Object.keys(response.content).length > 0);
+  if (!success || !isObj(success.content)) return undefined;
+  const [mediaType, raw] = Object.entries(success.content)[0];
+  if (/[/+]json\b/i.test(mediaType)) return undefined;
+  const schema = flatten(resolve, resolve(raw).schema);
+  if (schema.format === "binary" || (schema.type !== "string" && !/^text\/|yaml|xml/i.test(mediaType))) return "blob";
+  return "text";
+}
+
+/** A TypeScript name for an event's payload type (`lead.created` → `LeadCreatedEvent` unless its schema has a name). */
+const typeNameFor = (text: string): string =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join("")
+    .replace(/^(\d)/, "_$1") || "Payload";
+
+const STANDARD_WEBHOOK_HEADERS = ["webhook-id", "webhook-timestamp", "webhook-signature"];
+
+/**
+ * A receiver of an event to copy: Express, the raw body, verified with the
+ * standardwebhooks package when the event is signed as Standard Webhooks
+ * say (its headers), typed with the payload's schema from the generated
+ * types, answering the event's first success status.
+ */
+const isStandardWebhook = (headers: Parameter[]): boolean => STANDARD_WEBHOOK_HEADERS.every((name) => headers.some((h) => h.name.toLowerCase() === name));
+
+function receiverFor(event: { name: string; headers: Parameter[]; schemaName?: string; mediaType?: string; status: string; baseUrl: string }): string {
+  const standard = isStandardWebhook(event.headers);
+  const type = event.schemaName && IDENTIFIER.test(event.schemaName) ? event.schemaName : `${typeNameFor(event.name)}Event`;
+  const mediaType = event.mediaType ?? "application/json";
+  const lines = [`import express from "express";`];
+  if (standard) lines.push(`import { Webhook } from "standardwebhooks";`);
+  if (event.schemaName) {
+    lines.push(`import type { components } from "./schema"; // npx openapi-typescript ${trimBase(event.baseUrl)}/api/v1/openapi.yaml -o schema.d.ts`);
+    lines.push("");
+    lines.push(`type ${type} = components["schemas"][${JSON.stringify(event.schemaName)}];`);
+  } else {
+    lines.push("");
+    lines.push(`type ${type} = unknown;`);
+  }
+  if (standard) lines.push(`const webhook = new Webhook(process.env.WEBHOOK_SECRET ?? ""); // your endpoint's secret, whsec_...`);
+  lines.push("");
+  lines.push("express()");
+  if (standard) {
+    lines.push(
+      `  // The body as text: the signature is over the bytes sent, so verify them before parsing.`,
+      `  .post("/webhooks", express.text({ type: ${JSON.stringify(mediaType)} }), (req, res) => {`,
+      `    let event: ${type};`,
+      "    try {",
+      `      // The signature of webhook-id, webhook-timestamp and the body with your secret, and a recent timestamp.`,
+      `      event = webhook.verify(req.body, req.headers as Record<string, string>) as ${type};`,
+      "    } catch {",
+      "      res.status(400).end(); // not signed with your secret, or too old",
+      "      return;",
+      "    }",
+      `    // Handle each webhook-id once (the same on every retry); answer at once, do the work afterwards.`,
+      `    console.log(${JSON.stringify(event.name)}, req.get("webhook-id"), event);`,
+    );
+  } else {
+    lines.push(
+      `  .post("/webhooks", express.json({ type: ${JSON.stringify(mediaType)} }), (req, res) => {`,
+      `    const event = req.body as ${type};`,
+      `    console.log(${JSON.stringify(event.name)}, event);`,
+    );
+  }
+  lines.push(`    res.status(${Number(event.status) || 200}).end();`, "  })", "  .listen(3000);");
+  return lines.join("\n");
+}
+
+/** The events of the contract: OpenAPI 3.1's `webhooks`, and Redoc's `x-webhooks` for 3.0 (the same shape). */
+function eventsOf(doc: Obj): [string, unknown][] {
+  const events = new Map<string, unknown>();
+  for (const key of ["webhooks", "x-webhooks"]) {
+    const found = doc[key];
+    if (isObj(found)) for (const [name, item] of Object.entries(found)) if (!events.has(name)) events.set(name, item);
+  }
+  return [...events.entries()];
+}
+
+const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 // ---- the model ----------------------------------------------------------------
 
@@ -613,8 +931,13 @@ export function buildModel(doc: Obj, options: { baseUrl: string }): ApiReference
   const groups = new Map<string, TagGroup>();
   for (const tag of tagOrder) {
     const name = String(tag.name);
-    groups.set(name, { name, id: `tag-${slug(name)}`, description: parseText(str(tag.description) ?? ""), operations: [] });
+    groups.set(name, { name, id: `tag-${slug(name)}`, description: parseText(str(tag.description) ?? ""), operations: [], webhooks: [] });
   }
+  const groupOf = (tag: string): TagGroup => {
+    const known = groups.get(tag) ?? { name: tag, id: `tag-${slug(tag)}`, description: [], operations: [], webhooks: [] };
+    groups.set(tag, known);
+    return known;
+  };
 
   const shared = new Map<string, SharedResponse>();
   const pathNames = Object.keys(paths);
@@ -625,7 +948,6 @@ export function buildModel(doc: Obj, options: { baseUrl: string }): ApiReference
       if (!isObj(operation)) continue;
       const id = str(operation.operationId) ?? `${method}-${slug(path)}`;
       const tag = Array.isArray(operation.tags) && operation.tags.length > 0 ? String(operation.tags[0]) : "Other";
-      if (!groups.has(tag)) groups.set(tag, { name: tag, id: `tag-${slug(tag)}`, description: [], operations: [] });
 
       const parameters = parametersOf(resolve, item.parameters, operation.parameters);
       const rawBody = operation.requestBody === undefined ? undefined : resolve(operation.requestBody);
@@ -642,6 +964,8 @@ export function buildModel(doc: Obj, options: { baseUrl: string }): ApiReference
       const headers = parameters
         .filter((p) => p.in === "header" && (p.required || (!safe && p.example !== undefined)))
         .map((p) => ({ name: p.name, value: p.example ?? (/idempotency/i.test(p.name) ? "8e03978e-40d5-43e8-bc93-6894a57f9324" : "value") }));
+      // Every path parameter; the query's required ones and those the contract gives an example of.
+      const values = parameterValues(resolve, item.parameters, operation.parameters);
       const input: SnippetInput = {
         method: method.toUpperCase(),
         path,
@@ -649,10 +973,13 @@ export function buildModel(doc: Obj, options: { baseUrl: string }): ApiReference
         media,
         body,
         headers,
+        pathParams: values.filter((v) => v.in === "path"),
+        query: values.filter((v) => v.in === "query" && (v.required || v.given)),
         fileFields: media ? new Set(media.uploads.map((u) => u.field)) : new Set(),
+        parseAs: parseAsOf(resolve, operation.responses),
       };
 
-      groups.get(tag)?.operations.push({
+      groupOf(tag).operations.push({
         id,
         method: method.toUpperCase(),
         path,
@@ -664,6 +991,48 @@ export function buildModel(doc: Obj, options: { baseUrl: string }): ApiReference
         requestBody,
         responses: responsesOf(resolve, operation.responses, id, shared),
         snippets: { curl: curlFor(input), fetch: fetchFor(input), exampleName: media ? (firstExample?.name ?? null) : null },
+      });
+    }
+  }
+
+  // The events, each in the group of its first tag (after the calls), untagged ones under Webhooks.
+  for (const [name, rawItem] of eventsOf(doc)) {
+    const item = resolve(rawItem);
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isObj(operation)) continue;
+      const id = str(operation.operationId) ?? `webhook-${slug(name)}${method === "post" ? "" : `-${method}`}`;
+      const tag = Array.isArray(operation.tags) && operation.tags.length > 0 ? String(operation.tags[0]) : "Webhooks";
+      const headers = parametersOf(resolve, item.parameters, operation.parameters).filter((p) => p.in === "header");
+      const rawBody = operation.requestBody === undefined ? undefined : resolve(operation.requestBody);
+      const requestBody = rawBody
+        ? { required: rawBody.required === true, description: parseText(str(rawBody.description) ?? ""), content: mediaTypesOf(resolve, rawBody.content) }
+        : null;
+      const media = requestBody?.content[0];
+      const rawSchema = rawBody && isObj(rawBody.content) && media ? resolve(rawBody.content[media.mediaType]).schema : undefined;
+      const schemaRef = isObj(rawSchema) && typeof rawSchema.$ref === "string" ? SCHEMA_REF.exec(rawSchema.$ref)?.[1] : undefined;
+      const responses = responsesOf(resolve, operation.responses, id, shared);
+      groupOf(tag).webhooks.push({
+        id,
+        operationId: str(operation.operationId) ?? null,
+        name,
+        method: method.toUpperCase(),
+        summary: str(operation.summary) ?? "",
+        description: parseText(str(operation.description) ?? ""),
+        tag,
+        deprecated: operation.deprecated === true,
+        headers,
+        requestBody,
+        responses,
+        standardWebhooks: isStandardWebhook(headers),
+        receiver: receiverFor({
+          name,
+          headers,
+          schemaName: schemaRef,
+          mediaType: media?.mediaType,
+          status: responses.find((r) => /^2\d\d$/.test(r.status))?.status ?? "200",
+          baseUrl: options.baseUrl,
+        }),
       });
     }
   }
@@ -683,7 +1052,7 @@ export function buildModel(doc: Obj, options: { baseUrl: string }): ApiReference
     baseUrl: trimBase(options.baseUrl),
     downloads,
     uploadLimits: sizeLimits(description),
-    groups: [...groups.values()].filter((g) => g.operations.length > 0),
+    groups: [...groups.values()].filter((g) => g.operations.length > 0 || g.webhooks.length > 0),
     sharedResponses: [...shared.values()].sort((a, b) => a.status.localeCompare(b.status) || a.name.localeCompare(b.name)),
   };
 }

@@ -4,7 +4,7 @@ import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { fill } from "../shared/utils/template";
 import { CopyButton, listenForCopies, type CopyTexts } from "../api-reference/CopyButton";
-import type { ApiReferenceModel, Block, Example, Field, Header, Inline, MediaType, Operation, Parameter, Response, SharedResponse } from "../api-reference/model";
+import type { ApiReferenceModel, Block, Example, Field, Header, Inline, MediaType, Operation, Parameter, Response, SharedResponse, Webhook } from "../api-reference/model";
 import * as styles from "./api-reference.module.css";
 
 interface ApiReferenceContext {
@@ -45,7 +45,11 @@ interface ApiReferenceTexts {
   required: string;
   optional: string;
   copy: CopyTexts;
-  labels: Record<"curl" | "fetch" | "parameters" | "requestFields" | "request" | "answer" | "sharedAnswer" | "headers" | "fields" | "example" | "parts" | "partsCaption", string>;
+  webhooks: Record<"sentTo" | "details" | "headers" | "payload" | "answers" | "receiver" | "receiverNote", string>;
+  labels: Record<
+    "curl" | "fetch" | "parameters" | "requestFields" | "request" | "answer" | "sharedAnswer" | "headers" | "fields" | "example" | "parts" | "partsCaption" | "payloadFields" | "payload" | "receiver",
+    string
+  >;
   rules: Record<"format" | "pattern" | "oneOf" | "length" | "value" | "items" | "to" | "atLeast" | "atMost" | "unique" | "nullable" | "partType" | "none" | "example" | "file", string>;
 }
 
@@ -210,7 +214,8 @@ function FieldTable({ fields, caption }: { fields: Field[]; caption: string }): 
   );
 }
 
-function ParameterTable({ parameters, caption }: { parameters: Parameter[]; caption: string }): React.ReactElement {
+/** Parameters, or (`headers`) the headers an event is sent with: then without the column saying where each goes. */
+function ParameterTable({ parameters, caption, headers = false }: { parameters: Parameter[]; caption: string; headers?: boolean }): React.ReactElement {
   const t = useTexts();
   return (
     <Scroll label={caption}>
@@ -218,8 +223,8 @@ function ParameterTable({ parameters, caption }: { parameters: Parameter[]; capt
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{t.columns.name}</th>
-            <th scope="col">{t.columns.in}</th>
+            <th scope="col">{headers ? t.columns.header : t.columns.name}</th>
+            {!headers && <th scope="col">{t.columns.in}</th>}
             <th scope="col">{t.columns.required}</th>
             <th scope="col">{t.columns.rules}</th>
             <th scope="col">{t.columns.description}</th>
@@ -227,14 +232,16 @@ function ParameterTable({ parameters, caption }: { parameters: Parameter[]; capt
         </thead>
         <tbody>
           {parameters.map((p) => (
-            <tr key={`${p.in}:${p.name}`}>
+            <tr key={`${p.in}:${p.name}`} data-parameter={p.name}>
               <th scope="row">
                 <code>{p.name}</code>
               </th>
-              <td>{p.in}</td>
+              {!headers && <td>{p.in}</td>}
               <td className={p.required ? styles.required : styles.optional}>{p.required ? t.required : t.optional}</td>
               <td>
-                <Rules field={{ name: p.name, type: p.type, required: p.required, description: [], minLength: p.minLength, maxLength: p.maxLength, pattern: p.pattern }} />
+                <Rules
+                  field={{ name: p.name, type: p.type, required: p.required, description: [], minLength: p.minLength, maxLength: p.maxLength, pattern: p.pattern, patternMessage: p.patternMessage }}
+                />
                 {p.example !== undefined && (
                   <p className={styles.cellText}>
                     {t.rules.example} <code>{p.example}</code>
@@ -393,6 +400,104 @@ function SharedResponseView({ response }: { response: SharedResponse }): React.R
   );
 }
 
+/** A request's body: its media type, files, field table and examples (a call's request, or the payload of an event). */
+function BodyView({
+  body,
+  heading,
+  caption,
+  context,
+  uploadLimits,
+}: {
+  body: NonNullable<Operation["requestBody"]>;
+  heading: string;
+  caption: string;
+  context: string;
+  uploadLimits: Block[];
+}): React.ReactElement {
+  const t = useTexts();
+  return (
+    <>
+      {body.content.map((media) => (
+        <div key={media.mediaType}>
+          <h4>{heading}</h4>
+          <p className={styles.media}>
+            <code>{media.mediaType}</code> {body.required ? t.requiredBody : t.optionalBody}
+          </p>
+          <Text blocks={body.description} />
+          {media.uploads.length > 0 && (
+            <div className={styles.uploads}>
+              <p>{t.files}</p>
+              <ul>
+                {media.uploads.map((u) => (
+                  <li key={u.field}>
+                    <code>{u.field}</code>: {u.fileTypes.join(", ")} (<code>{u.contentTypes.join(", ")}</code>)
+                  </li>
+                ))}
+              </ul>
+              <Text blocks={uploadLimits} />
+            </div>
+          )}
+          <FieldTable fields={media.fields} caption={caption} />
+          {media.examples.map((example) => (
+            <ExampleView key={example.name} example={example} media={media} context={context} />
+          ))}
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** An event the server sends (x-webhooks): its headers, payload, examples, the answers it expects and a receiver to copy. */
+function WebhookView({ hook }: { hook: Webhook }): React.ReactElement {
+  const t = useTexts();
+  const headingId = `${hook.id}-heading`;
+  return (
+    <article id={hook.id} className={styles.operation} aria-labelledby={headingId} data-webhook={hook.name}>
+      <h3 id={headingId} className={styles.operationHeading}>
+        <span className={styles.method} data-method={hook.method}>
+          {hook.method}
+        </span>{" "}
+        <code className={styles.path}>{hook.name}</code>
+      </h3>
+      <p className={styles.summary}>{hook.summary}</p>
+      <p>{fill(t.webhooks.sentTo, { method: hook.method })}</p>
+      <Text blocks={hook.description} />
+      {(hook.operationId || hook.deprecated) && (
+        <p className={styles.opId}>
+          {hook.operationId && (
+            <>
+              {t.operationId} <code>{hook.operationId}</code>
+            </>
+          )}
+          {hook.deprecated && <strong> · {t.deprecated}</strong>}
+        </p>
+      )}
+
+      <details className={styles.more} data-webhook-details>
+        <summary>{t.webhooks.details}</summary>
+        {hook.headers.length > 0 && (
+          <>
+            <h4>{t.webhooks.headers}</h4>
+            <ParameterTable parameters={hook.headers} caption={fill(t.labels.headers, { context: hook.id })} headers />
+          </>
+        )}
+        {hook.requestBody && (
+          <BodyView body={hook.requestBody} heading={t.webhooks.payload} caption={fill(t.labels.payloadFields, { id: hook.id })} context={fill(t.labels.payload, { id: hook.id })} uploadLimits={[]} />
+        )}
+
+        <h4>{t.webhooks.answers}</h4>
+        {hook.responses.map((response) => (
+          <ResponseView key={response.status} response={response} context={fill(t.labels.answer, { id: hook.id, status: response.status })} />
+        ))}
+
+        <h4>{t.webhooks.receiver}</h4>
+        {hook.standardWebhooks && <p>{t.webhooks.receiverNote}</p>}
+        <Code code={hook.receiver} label={fill(t.labels.receiver, { id: hook.id })} />
+      </details>
+    </article>
+  );
+}
+
 function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Block[] }): React.ReactElement {
   const t = useTexts();
   const headingId = `${op.id}-heading`;
@@ -422,35 +527,9 @@ function OperationView({ op, uploadLimits }: { op: Operation; uploadLimits: Bloc
         </>
       )}
 
-      {op.requestBody &&
-        op.requestBody.content.map((media) => (
-          <div key={media.mediaType}>
-            <h4>{t.requestBody}</h4>
-            <p className={styles.media}>
-              <code>{media.mediaType}</code>
-              {" "}
-              {op.requestBody?.required ? t.requiredBody : t.optionalBody}
-            </p>
-            <Text blocks={op.requestBody?.description ?? []} />
-            {media.uploads.length > 0 && (
-              <div className={styles.uploads}>
-                <p>{t.files}</p>
-                <ul>
-                  {media.uploads.map((u) => (
-                    <li key={u.field}>
-                      <code>{u.field}</code>: {u.fileTypes.join(", ")} (<code>{u.contentTypes.join(", ")}</code>)
-                    </li>
-                  ))}
-                </ul>
-                <Text blocks={uploadLimits} />
-              </div>
-            )}
-            <FieldTable fields={media.fields} caption={fill(t.labels.requestFields, { id: op.id })} />
-            {media.examples.map((example) => (
-              <ExampleView key={example.name} example={example} media={media} context={fill(t.labels.request, { id: op.id })} />
-            ))}
-          </div>
-        ))}
+      {op.requestBody && (
+        <BodyView body={op.requestBody} heading={t.requestBody} caption={fill(t.labels.requestFields, { id: op.id })} context={fill(t.labels.request, { id: op.id })} uploadLimits={uploadLimits} />
+      )}
 
       <h4>{t.answers}</h4>
       {op.responses.map((response) => (
@@ -553,6 +632,13 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
                       </a>
                     </li>
                   ))}
+                  {group.webhooks.map((hook) => (
+                    <li key={hook.id}>
+                      <a href={`#${hook.id}`}>
+                        <span className={styles.tocMethod}>{hook.method}</span> <span className={styles.tocPath}>{hook.name}</span>
+                      </a>
+                    </li>
+                  ))}
                 </ul>
               </li>
             ))}
@@ -579,6 +665,9 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
               <Text blocks={group.description} />
               {group.operations.map((op) => (
                 <OperationView key={op.id} op={op} uploadLimits={model.uploadLimits} />
+              ))}
+              {group.webhooks.map((hook) => (
+                <WebhookView key={hook.id} hook={hook} />
               ))}
             </section>
           ))}
@@ -661,6 +750,15 @@ export const query = graphql`
         done
         failed
       }
+      webhooks {
+        sentTo
+        details
+        headers
+        payload
+        answers
+        receiver
+        receiverNote
+      }
       labels {
         curl
         fetch
@@ -674,6 +772,9 @@ export const query = graphql`
         example
         parts
         partsCaption
+        payloadFields
+        payload
+        receiver
       }
       rules {
         format

@@ -12,14 +12,24 @@ import { expect, test } from "../../testkit/e2e";
  * The API reference page (/api-reference), built from openapi.yaml: every
  * operation of the contract (read here from the file) with its path and an
  * entry in the table of contents, required fields marked, a copy button that
- * copies the call from the keyboard, no console error or blocked request,
- * no axe violation, and no sideways scroll of the page on a phone.
+ * copies the call from the keyboard, the events of x-webhooks (lead.created:
+ * headers, payload fields, examples, a receiver) in the Webhooks section
+ * after its calls, no console error or blocked request, no axe violation,
+ * and no sideways scroll of the page on a phone.
  */
 
 type Obj = Record<string, unknown>;
+interface EventOperation {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  parameters: { name: string; in: string; required: boolean; description: string; schema: { pattern: string; "x-pattern-message": string } }[];
+  requestBody: { content: Record<string, { examples: Record<string, { summary: string; value: Obj }> }> };
+}
 const contract = yaml.load(fs.readFileSync(path.resolve(__dirname, "../../openapi.yaml"), "utf8")) as {
   info: { version: string };
   paths: Record<string, Record<string, { operationId: string; summary: string }>>;
+  "x-webhooks": Record<string, { post: EventOperation }>;
   components: {
     schemas: Record<string, Obj>;
     parameters: Record<string, { name: string }>;
@@ -28,6 +38,10 @@ const contract = yaml.load(fs.readFileSync(path.resolve(__dirname, "../../openap
 };
 /** A copy button's name: the copy label around its code block's label. */
 const copyButtonName = (label: keyof typeof texts.labels, id: string) => fill(texts.copy.label, { what: fill(texts.labels[label], { id }) });
+/** The event the server sends for each lead, as the contract declares it. */
+const LEAD_CREATED = contract["x-webhooks"]["lead.created"].post;
+/** A description as the page shows it: `code` as code, lines joined. */
+const shownText = (text: string) => text.replace(/`/g, "").replace(/\s+/g, " ").trim();
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 const OPERATIONS = Object.entries(contract.paths).flatMap(([p, item]) =>
   Object.entries(item)
@@ -96,6 +110,72 @@ test("the contact enquiry's field table marks the contract's required fields, wi
   await expect(page.locator("article#applyForJob")).toContainText("multipart/form-data");
 });
 
+test("the Webhooks section shows lead.created after its calls: headers, payload fields, examples and a receiver to copy", async ({ page, context, baseURL, openHydrated }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await openHydrated("/api-reference");
+  const id = LEAD_CREATED.operationId;
+  const section = page.locator("section", { has: page.getByRole("heading", { level: 2, name: LEAD_CREATED.tags[0], exact: true }) });
+  await expect(section.getByRole("heading", { level: 2 })).toHaveText("Webhooks");
+  const article = section.locator(`article[id="${id}"]`);
+  await expect(article).toHaveAttribute("data-webhook", "lead.created");
+  await expect(article.getByRole("heading", { level: 3 })).toHaveText("POST lead.created");
+  await expect(article).toContainText(LEAD_CREATED.summary);
+  await expect(article).toContainText(fill(texts.webhooks.sentTo, { method: "POST" }));
+  // After the calls of its tag (the signed links of its files), and in the contents.
+  const ids = await section.locator("article").evaluateAll((articles) => articles.map((a) => a.id));
+  expect(ids.indexOf(id)).toBeGreaterThan(ids.indexOf("downloadAttachment"));
+  expect(ids.indexOf("downloadAttachment")).toBeGreaterThanOrEqual(0);
+  await expect(page.getByRole("navigation", { name: "Contents" }).locator(`a[href="#${id}"]`)).toHaveText("POST lead.created");
+
+  // Its details, closed at first, opened from the keyboard.
+  const details = article.locator("details[data-webhook-details]");
+  await expect(details).not.toHaveAttribute("open", "");
+  await details.locator("> summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(details).toHaveAttribute("open", "");
+
+  // The three headers: name, required, pattern and its rule in words, description.
+  const headers = article.getByRole("region", { name: fill(texts.labels.headers, { context: id }) });
+  expect(LEAD_CREATED.parameters.map((p) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+  await expect(headers.locator("tbody tr")).toHaveCount(LEAD_CREATED.parameters.length);
+  for (const header of LEAD_CREATED.parameters) {
+    const row = headers.locator(`tr[data-parameter="${header.name}"]`);
+    await expect(row.getByRole("rowheader")).toHaveText(header.name);
+    await expect(row.locator("td").first()).toHaveText(header.required ? texts.required : texts.optional);
+    await expect(row).toContainText(header.schema.pattern);
+    await expect(row).toContainText(header.schema["x-pattern-message"]);
+    await expect(row).toContainText(shownText(header.description));
+  }
+
+  // The payload's fields, nested ones too, as a call's request fields are shown.
+  const fields = article.getByRole("region", { name: fill(texts.labels.payloadFields, { id }) });
+  for (const name of ["type", "timestamp", "data.id", "data.fields", "data.attribution.utm_source", "data.attachments[].url"]) {
+    await expect(fields.locator(`tr[data-field="${name}"]`)).toHaveCount(1);
+  }
+  await expect(fields.locator('tr[data-field="data.id"] td').nth(1)).toHaveText(texts.required);
+
+  // Its examples, each by its summary, as JSON.
+  const examples = Object.values(LEAD_CREATED.requestBody.content["application/json"].examples);
+  expect(examples.length).toBeGreaterThanOrEqual(2);
+  for (const example of examples) {
+    const code = article.getByRole("region", { name: fill(texts.labels.example, { context: fill(texts.labels.payload, { id }), title: example.summary, media: "application/json" }) });
+    await expect(code).toContainText('"type": "lead.created"');
+    await expect(code).toContainText(`"id": "${String((example.value.data as Obj).id)}"`);
+  }
+
+  // The answers it expects, and a receiver that verifies the signature, copied from the keyboard.
+  await expect(article.locator('[data-status="410"]')).toContainText("Gone");
+  await expect(article).toContainText(texts.webhooks.receiverNote);
+  const receiver = article.getByRole("region", { name: fill(texts.labels.receiver, { id }) });
+  await expect(receiver).toContainText('import { Webhook } from "standardwebhooks";');
+  await expect(receiver).toContainText("webhook.verify(req.body, req.headers");
+  const copy = article.getByRole("button", { name: copyButtonName("receiver", id) });
+  await copy.focus();
+  await page.keyboard.press("Enter");
+  await expect(article.locator("[data-copy-status]").last()).toHaveText(texts.copy.done);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await receiver.innerText());
+});
+
 test("a copy button copies its curl call, from the keyboard, and says so", async ({ page, context, baseURL, openHydrated }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   await openHydrated("/api-reference");
@@ -126,7 +206,7 @@ test("no console error or CSP report, nothing blocked (its weight and requests: 
   expect(failed).toEqual([]);
 });
 
-test("no axe violation, on a desktop and on a phone, with the answers' field tables open", async ({ page, openHydrated }) => {
+test("no axe violation, on a desktop and on a phone, with the answers' field tables and a webhook's details open", async ({ page, openHydrated }) => {
   // Two axe runs over the longest page of the site.
   test.setTimeout(180_000);
   await openHydrated("/api-reference");
@@ -136,6 +216,8 @@ test("no axe violation, on a desktop and on a phone, with the answers' field tab
   await check("desktop");
   await openDetails(page, "sendContactEnquiry");
   await openDetails(page, "applyForJob");
+  await page.locator(`article[id="${LEAD_CREATED.operationId}"] details[data-webhook-details] > summary`).click();
+  await page.locator(`article[id="${LEAD_CREATED.operationId}"] details[data-webhook-details]`).evaluate((details) => details.scrollIntoView());
   await page.locator("article#response-badrequest details[data-answer-details] > summary").click();
   await page.locator("article#response-badrequest details details > summary").first().click();
   await expect(page.locator("article#response-badrequest details details")).toHaveAttribute("open", "");

@@ -3,24 +3,33 @@
  * real openapi.yaml: every operation is there, every field with its rules,
  * every example of the contract, and the calls the page offers to copy are
  * correct: the curl bodies are the contract's examples and pass the server's
- * own validator (the ajv express-openapi-validator builds), and the
- * openapi-fetch calls type-check against the generated contract types.
+ * own validator (the ajv express-openapi-validator builds), path and query
+ * values are in the URL, each openapi-fetch call type-checks against the
+ * generated contract types and sends the very request its curl line does.
+ * The events of `x-webhooks` are there too, with their headers, payload
+ * fields, examples and answers, and each one's receiver type-checks and,
+ * run, accepts the contract's examples signed as the server signs them and
+ * refuses forged or stale ones.
  */
 import fs from "fs";
+import http from "http";
+import type { AddressInfo } from "net";
 import os from "os";
 import path from "path";
 import ts from "typescript";
 import yaml from "js-yaml";
-import { modelFromYaml, shellQuote, type ApiReferenceModel, type Operation, type Response } from "../../../src/api-reference/model";
+import { Webhook as StandardWebhook } from "standardwebhooks";
+import { modelFromYaml, samplePattern, shellQuote, type ApiReferenceModel, type Field, type Operation, type Response, type Webhook } from "../../../src/api-reference/model";
 import { parseText } from "../../../src/api-reference/text";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 const TEXT = fs.readFileSync(path.join(ROOT, "openapi.yaml"), "utf8");
 type Obj = Record<string, unknown>;
-const contract = yaml.load(TEXT) as Obj & { paths: Record<string, Record<string, Obj>>; info: Obj };
+const contract = yaml.load(TEXT) as Obj & { paths: Record<string, Record<string, Obj>>; info: Obj; "x-webhooks": Record<string, Record<string, Obj>> };
 const BASE_URL = "https://www.example.com";
 const model: ApiReferenceModel = modelFromYaml(TEXT, { baseUrl: BASE_URL });
 const operations = model.groups.flatMap((g) => g.operations);
+const webhooks = model.groups.flatMap((g) => g.webhooks);
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 /** Every operation of the contract, read directly from the YAML. */
@@ -36,6 +45,12 @@ function full(response: Response): Response {
   const shared = model.sharedResponses.find((r) => r.id === response.shared);
   if (!shared) throw new Error(`no shared answer ${response.shared}`);
   return shared;
+}
+
+function webhook(name: string): Webhook {
+  const found = webhooks.find((w) => w.name === name);
+  if (!found) throw new Error(`no webhook ${name}`);
+  return found;
 }
 
 function operation(id: string): Operation {
@@ -132,13 +147,82 @@ function shellWords(command: string): string[] {
   return words;
 }
 
-/** The options of a curl command line: [flag, value] pairs. */
+/** The curl options the calls use that take no value. */
+const CURL_SWITCHES = new Set(["-OJ"]);
+
+/** The options of a curl command line: [flag, value] pairs (a switch with ""). */
 function curlOptions(command: string): [string, string][] {
   const words = shellWords(command);
   expect(words[0]).toBe("curl");
   const options: [string, string][] = [];
-  for (let i = 1; i < words.length; i++) if (words[i].startsWith("-")) options.push([words[i], words[++i]]);
+  for (let i = 1; i < words.length; i++) if (words[i].startsWith("-")) options.push([words[i], CURL_SWITCHES.has(words[i]) ? "" : words[++i]]);
   return options;
+}
+
+/** The URL of a curl command line: its one word that is no option nor an option's value. */
+function curlUrl(command: string): string {
+  const words = shellWords(command);
+  const urls: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    if (words[i].startsWith("-")) {
+      if (!CURL_SWITCHES.has(words[i])) i++;
+    } else urls.push(words[i]);
+  }
+  expect(urls).toHaveLength(1);
+  return urls[0];
+}
+
+/** An operation's parameters as the contract gives them (the path's, then the operation's own). */
+function contractParameters(op: Operation): Obj[] {
+  const item: Obj = contract.paths[op.path];
+  const raw = deref(item[op.method.toLowerCase()]);
+  return [...((item.parameters as unknown[]) ?? []), ...((raw.parameters as unknown[]) ?? [])].map(deref);
+}
+
+/** A URL's text as the validator reads a parameter of this schema (numbers and booleans from text). */
+function coerce(text: string, schema: Obj): unknown {
+  const type = deref(schema).type;
+  if (type === "integer" || type === "number") return Number(text);
+  if (type === "boolean") return text === "true";
+  return text;
+}
+
+/**
+ * Runs a snippet written as an ES module (imports, top-level await) as an
+ * async function: each import from `modules`, types stripped by TypeScript.
+ * Resolves to the snippet's `data` and `error` when it declares them.
+ */
+async function runSnippet(source: string, modules: Record<string, unknown>, globals: Record<string, unknown> = {}): Promise<Obj> {
+  const body = source
+    .split("\n")
+    .map((line) => {
+      const found = /^import (type )?(.+) from "([^"]+)";/.exec(line);
+      if (!found) return line;
+      if (found[1]) return "";
+      if (!(found[3] in modules)) throw new Error(`the snippet imports ${found[3]}`);
+      const binding = found[2].startsWith("{") ? found[2] : `{ default: ${found[2]} }`;
+      return `const ${binding} = __modules[${JSON.stringify(found[3])}];`;
+    })
+    .join("\n");
+  const returns = /\bconst \{ data, error \}/.test(body) ? "return { data, error };" : "return {};";
+  const js = ts.transpileModule(`return (async () => {\n${body}\n${returns}\n})();`, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None } }).outputText;
+  const names = Object.keys(globals);
+  const run = new Function("__modules", ...names, js) as (...args: unknown[]) => Promise<Obj>;
+  return run(modules, ...names.map((name) => globals[name]));
+}
+
+/** Checks every field's `required` against the list of the schema (or nested schema) it belongs to. */
+function expectRequiredAsSchema(id: string, fields: Field[], schema: unknown): void {
+  for (const field of fields) {
+    const names = field.name.split(/\.|\[\]\./);
+    let parent = deref(schema);
+    for (const name of names.slice(0, -1)) {
+      const child = deref((parent.properties as Obj)[name]);
+      parent = deref(child.type === "array" ? child.items : child);
+    }
+    const required = new Set((parent.required as string[]) ?? []);
+    expect([id, field.name, field.required]).toEqual([id, field.name, required.has(names[names.length - 1])]);
+  }
 }
 
 describe("the API reference model", () => {
@@ -174,16 +258,7 @@ describe("the API reference model", () => {
       const fields = op.requestBody?.content[0].fields ?? [];
       // Top-level fields, then those of nested objects and lists of objects (`items[].product`), each against its own schema's required list.
       expect(fields.filter((f) => !/[.[]/.test(f.name)).map((f) => f.name)).toEqual(Object.keys(deref(schema).properties as Obj));
-      for (const field of fields) {
-        const names = field.name.split(/\.|\[\]\./);
-        let parent = deref(schema);
-        for (const name of names.slice(0, -1)) {
-          const child = deref((parent.properties as Obj)[name]);
-          parent = deref(child.type === "array" ? child.items : child);
-        }
-        const required = new Set((parent.required as string[]) ?? []);
-        expect([op.id, field.name, field.required]).toEqual([op.id, field.name, required.has(names[names.length - 1])]);
-      }
+      expectRequiredAsSchema(op.id, fields, schema);
     }
   });
 
@@ -326,7 +401,95 @@ describe("the API reference model", () => {
     expect(health.snippets.fetch).toContain(`await client.GET("/api/health");`);
   });
 
-  it("writes openapi-fetch calls that type-check against the contract's generated types", () => {
+  it("puts each call's path and query parameters in its URL and its openapi-fetch params, with values the server's validator accepts", () => {
+    const withParams = operations.filter((op) => op.parameters.some((p) => p.in === "path" || p.in === "query"));
+    expect(withParams.map((op) => op.id)).toContain("downloadAttachment");
+    for (const op of withParams) {
+      const url = new URL(curlUrl(op.snippets.curl));
+      expect(`${url.origin}`).toBe(BASE_URL);
+      // The path's template, each {name} one segment.
+      const template = new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{([^}]+)\}/g, "(?<$1>[^/]+)")}$`);
+      const match = template.exec(url.pathname);
+      expect([op.id, match !== null]).toEqual([op.id, true]);
+      for (const parameter of contractParameters(op).filter((p) => p.in === "path" || p.in === "query")) {
+        const name = String(parameter.name);
+        const text = parameter.in === "path" ? match?.groups?.[name] && decodeURIComponent(match.groups[name]) : url.searchParams.get(name);
+        if (parameter.in === "query" && !parameter.required && text === null) continue;
+        expect([op.id, name, typeof text]).toEqual([op.id, name, "string"]);
+        const value = coerce(String(text), parameter.schema as Obj);
+        const validate = ajv.compile(parameter.schema);
+        expect([op.id, name, validate(value) ? [] : validate.errors]).toEqual([op.id, name, []]);
+        // The same value in the openapi-fetch call's params.
+        expect(op.snippets.fetch).toContain(`params: {`);
+        expect(op.snippets.fetch).toContain(`${name}: ${JSON.stringify(value)},`);
+      }
+    }
+  });
+
+  it("downloads a file with curl under the name the server gives, and reads it as a Blob in openapi-fetch", () => {
+    const download = operation("downloadAttachment");
+    expect(curlOptions(download.snippets.curl)).toEqual([["-OJ", ""]]);
+    expect(curlUrl(download.snippets.curl)).toMatch(/^https:\/\/www\.example\.com\/api\/v1\/contact\/files\/[0-9a-f-]{36}\.(pdf|doc|docx)\?expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(download.snippets.fetch).toContain(`client.GET("/api/v1/contact/files/{name}", {`);
+    expect(download.snippets.fetch).toContain(`parseAs: "blob"`);
+    // Other text than JSON as text, JSON as JSON.
+    expect(operation("getContractYaml").snippets.fetch).toContain(`parseAs: "text"`);
+    expect(operation("getContractJson").snippets.fetch).not.toContain("parseAs");
+  });
+
+  it("makes values of the simple patterns contracts use, or none", () => {
+    expect(samplePattern("^[0-9a-f]{8}-[0-9a-f]{4}\\.(pdf|doc|docx)$")).toBe("01234567-89ab.pdf");
+    expect(samplePattern("^msg_[0-9a-f]{32}$")).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(samplePattern("^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$")).toBe("v1,A");
+    expect(samplePattern("^(?:[^<>]|x)*\\d?$")).toBe("");
+    expect(samplePattern("^(?=a)a$")).toBeUndefined();
+    expect(samplePattern("^\\p{L}+$")).toBeUndefined();
+  });
+
+  it("sends from each openapi-fetch call the very request its curl line sends: method, URL, headers and body", async () => {
+    for (const op of operations) {
+      const requests: Request[] = [];
+      const fetchStub = async (input: Request | string | URL, init?: RequestInit): Promise<globalThis.Response> => {
+        requests.push(input instanceof Request ? input : new Request(input, init));
+        return new globalThis.Response("{}", { status: 200, headers: { "Content-Type": "application/json" } });
+      };
+      const realFetch = globalThis.fetch;
+      globalThis.fetch = fetchStub as typeof fetch;
+      try {
+        await runSnippet(op.snippets.fetch, {
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          "openapi-fetch": require("openapi-fetch"),
+          "node:fs": { openAsBlob: async (name: string) => new Blob([`%PDF-1.7 ${name}`], { type: "application/pdf" }) },
+        });
+      } finally {
+        globalThis.fetch = realFetch;
+      }
+      expect([op.id, requests.length]).toEqual([op.id, 1]);
+      const request = requests[0];
+      const options = curlOptions(op.snippets.curl);
+      expect([op.id, request.method]).toEqual([op.id, options.find(([flag]) => flag === "-X")?.[1] ?? "GET"]);
+      expect([op.id, request.url]).toEqual([op.id, curlUrl(op.snippets.curl)]);
+      for (const [, header] of options.filter(([flag]) => flag === "-H")) {
+        const [name, value] = [header.slice(0, header.indexOf(":")), header.slice(header.indexOf(":") + 1).trim()];
+        expect([op.id, name, request.headers.get(name)]).toEqual([op.id, name, value]);
+      }
+      const media = op.requestBody?.content[0];
+      if (!media) {
+        expect(request.body).toBeNull();
+      } else if (!media.multipart) {
+        expect([op.id, JSON.parse(await request.text())]).toEqual([op.id, JSON.parse(options.find(([flag]) => flag === "-d")?.[1] ?? "null")]);
+      } else {
+        const form = await request.formData();
+        const sent = [...form.entries()].map(([name, value]) => [name, typeof value === "string" ? value : "(file)"]);
+        const parts = options
+          .filter(([flag]) => flag === "-F" || flag === "--form-string")
+          .map(([flag, part]) => [part.slice(0, part.indexOf("=")), flag === "-F" && part.includes("=@") ? "(file)" : part.slice(part.indexOf("=") + 1)]);
+        expect([op.id, sent]).toEqual([op.id, parts]);
+      }
+    }
+  });
+
+  it("writes openapi-fetch calls and webhook receivers that type-check against the contract's generated types", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "api-reference-"));
     try {
       const files = operations.map((op) => {
@@ -335,6 +498,12 @@ describe("the API reference model", () => {
         fs.writeFileSync(file, `${source}\nexport { data, error };\n`);
         return file;
       });
+      for (const hook of webhooks) {
+        const file = path.join(dir, `${hook.id}.receiver.ts`);
+        fs.writeFileSync(file, hook.receiver.replace(`from "./schema"`, `from ${JSON.stringify(path.join(ROOT, "src/contract/schema"))}`));
+        files.push(file);
+      }
+      expect(files.length).toBe(operations.length + webhooks.length);
       const program = ts.createProgram(files, {
         strict: true,
         noEmit: true,
@@ -345,7 +514,11 @@ describe("the API reference model", () => {
         types: ["node"],
         typeRoots: [path.join(ROOT, "node_modules/@types")],
         baseUrl: ROOT,
-        paths: { "openapi-fetch": [path.join(ROOT, "node_modules/openapi-fetch")] },
+        paths: {
+          "openapi-fetch": [path.join(ROOT, "node_modules/openapi-fetch")],
+          express: [path.join(ROOT, "node_modules/@types/express")],
+          standardwebhooks: [path.join(ROOT, "node_modules/standardwebhooks")],
+        },
         skipLibCheck: true,
       });
       const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
@@ -357,6 +530,144 @@ describe("the API reference model", () => {
 
   it("is plain JSON (Gatsby's page context)", () => {
     expect(JSON.parse(JSON.stringify(model))).toEqual(model);
+  });
+});
+
+describe("the events of the contract (x-webhooks)", () => {
+  const EVENTS = Object.entries(contract["x-webhooks"]).flatMap(([name, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ name, method: method.toUpperCase(), op })),
+  );
+
+  it("has every event, in the group of its first tag after that group's calls", () => {
+    expect(EVENTS.map((e) => e.name)).toContain("lead.created");
+    expect(webhooks.map((w) => [w.name, w.method])).toEqual(EVENTS.map((e) => [e.name, e.method]));
+    for (const { name, op } of EVENTS) {
+      const hook = webhook(name);
+      expect(hook.id).toBe(op.operationId);
+      expect(hook.operationId).toBe(op.operationId);
+      expect(hook.summary).toBe(op.summary);
+      expect(hook.tag).toBe((op.tags as string[])[0]);
+      expect(hook.description.length).toBeGreaterThan(0);
+      expect(model.groups.find((g) => g.name === hook.tag)?.webhooks).toContain(hook);
+    }
+    const group = model.groups.find((g) => g.webhooks.some((w) => w.name === "lead.created"));
+    expect(group?.name).toBe("Webhooks");
+    expect(group?.operations.map((o) => o.id)).toContain("downloadAttachment");
+    // Anchors: unique among the calls and events.
+    const ids = [...operations.map((o) => o.id), ...webhooks.map((w) => w.id)];
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("has lead.created's headers: name, required, description, pattern and its rule in words, example", () => {
+    const hook = webhook("lead.created");
+    expect(hook.method).toBe("POST");
+    expect(hook.standardWebhooks).toBe(true);
+    const declared = (contract["x-webhooks"]["lead.created"].post.parameters as Obj[]).map(deref);
+    expect(hook.headers.map((h) => h.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+    for (const raw of declared) {
+      const schema = deref(raw.schema);
+      const header = hook.headers.find((h) => h.name === raw.name);
+      expect(header).toEqual(
+        expect.objectContaining({ in: "header", required: raw.required === true, type: schema.type, pattern: schema.pattern, patternMessage: schema["x-pattern-message"], example: raw.example }),
+      );
+      expect(header?.description).toEqual(parseText(String(raw.description)));
+    }
+  });
+
+  it("has lead.created's payload: every field of LeadCreatedEvent, nested ones (data.attachments[].url) too, required as the schema says", () => {
+    const hook = webhook("lead.created");
+    const media = hook.requestBody?.content[0];
+    expect(hook.requestBody?.required).toBe(true);
+    expect(media?.mediaType).toBe("application/json");
+    expect(media?.multipart).toBe(false);
+    const schemas = (contract.components as { schemas: Record<string, Obj> }).schemas;
+    const event = schemas.LeadCreatedEvent;
+    const names = media?.fields.map((f) => f.name) ?? [];
+    expect(names.filter((n) => !/[.[]/.test(n))).toEqual(Object.keys(event.properties as Obj));
+    const data = (event.properties as Record<string, Obj>).data;
+    for (const name of Object.keys(data.properties as Obj)) expect(names).toContain(`data.${name}`);
+    for (const name of Object.keys(schemas.Attribution.properties as Obj)) expect(names).toContain(`data.attribution.${name}`);
+    for (const name of Object.keys(schemas.WebhookAttachment.properties as Obj)) expect(names).toContain(`data.attachments[].${name}`);
+    expectRequiredAsSchema(hook.id, media?.fields ?? [], event);
+    const byName = new Map(media?.fields.map((f) => [f.name, f]));
+    expect(byName.get("type")?.enum).toEqual(["lead.created"]);
+    expect(byName.get("data.attachments")).toEqual(expect.objectContaining({ type: "array of object", maxItems: 10 }));
+    expect(byName.get("data.attachments[].url")).toEqual(expect.objectContaining({ type: "string", format: "uri", required: true }));
+    expect(byName.get("data.mailType")?.patternMessage).toBe("must be lowercase letters and underscores");
+  });
+
+  it("has every example of each event (its payload, its answers) and its answers", () => {
+    for (const { name, op } of EVENTS) {
+      const hook = webhook(name);
+      const shown = [...(hook.requestBody?.content ?? []), ...hook.responses.map(full).flatMap((r) => r.content)].flatMap((m) => m.examples.map((e) => e.json));
+      const examples = contractExamples(op);
+      expect(examples.length).toBeGreaterThan(0);
+      for (const example of examples) expect(shown).toContain(example);
+      expect(hook.responses.map((r) => r.status)).toEqual(Object.keys(op.responses as Obj).sort());
+      for (const response of hook.responses) expect(response.description.length).toBeGreaterThan(0);
+    }
+    const examples = webhook("lead.created").requestBody?.content[0].examples ?? [];
+    expect(examples.map((e) => e.name)).toEqual(["contactEnquiry", "jobApplication"]);
+    expect(examples[1].summary).toBe("A job application with its two files");
+  });
+
+  it("writes a receiver that verifies with standardwebhooks: signed examples accepted (its 2xx), forged or stale ones refused, before the body is read", async () => {
+    const hook = webhook("lead.created");
+    expect(hook.receiver).toContain(`import { Webhook } from "standardwebhooks";`);
+    expect(hook.receiver).toContain("new Webhook(process.env.WEBHOOK_SECRET");
+    expect(hook.receiver).toContain("webhook.verify(req.body, req.headers");
+    expect(hook.receiver).toContain(`components["schemas"]["LeadCreatedEvent"]`);
+
+    const secret = `whsec_${Buffer.from("a secret for the reference's test").toString("base64")}`;
+    const logged: unknown[][] = [];
+    const servers: http.Server[] = [];
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const realExpress = require("express") as typeof import("express");
+    // express() as the receiver calls it, listening on a free port instead of 3000.
+    const express = Object.assign(() => {
+      const app = realExpress();
+      (app as unknown as { listen: () => http.Server }).listen = () => {
+        const server = http.createServer(app).listen(0, "127.0.0.1");
+        servers.push(server);
+        return server;
+      };
+      return app;
+    }, realExpress);
+    await runSnippet(
+      hook.receiver,
+      { express: { default: express }, standardwebhooks: await import("standardwebhooks") },
+      { process: { env: { WEBHOOK_SECRET: secret } }, console: { log: (...args: unknown[]) => logged.push(args) } },
+    );
+    expect(servers).toHaveLength(1);
+    const server = servers[0];
+    try {
+      await new Promise((resolve) => (server.listening ? resolve(undefined) : server.once("listening", resolve)));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+      const signer = new StandardWebhook(secret);
+      const send = (body: string, id: string, at: Date, signature?: string) =>
+        fetch(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signature ?? signer.sign(id, at, body) },
+          body,
+        });
+      const success = hook.responses.find((r) => /^2/.test(r.status))?.status;
+      for (const example of hook.requestBody?.content[0].examples ?? []) {
+        const body = JSON.stringify(JSON.parse(example.json));
+        const answer = await send(body, "msg_01a21a79e65e700195db599687aa1dd6", new Date());
+        expect([example.name, answer.status]).toEqual([example.name, Number(success)]);
+        expect(logged.pop()).toEqual(["lead.created", "msg_01a21a79e65e700195db599687aa1dd6", JSON.parse(example.json)]);
+      }
+      const body = JSON.stringify(JSON.parse(hook.requestBody?.content[0].examples[0].json ?? "{}"));
+      const forged = new StandardWebhook(`whsec_${Buffer.from("another secret, not the endpoint's").toString("base64")}`).sign("msg_1", new Date(), body);
+      expect((await send(body, "msg_1", new Date(), forged)).status).toBe(400);
+      expect((await send(body.replace("Amira", "Mallory"), "msg_1", new Date(), signer.sign("msg_1", new Date(), body))).status).toBe(400);
+      expect((await send(body, "msg_1", new Date(Date.now() - 10 * 60_000))).status).toBe(400);
+      expect(logged).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
