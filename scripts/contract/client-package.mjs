@@ -4,7 +4,12 @@
  * `info.license`), `src/schema.d.ts` is generated from openapi.yaml the same
  * way as the site's types (scripts/contract/api-types.mjs: `format: binary` is Blob),
  * and `src/` is compiled with the project's TypeScript into `dist/` (ESM `.js`
- * and `.d.ts`). Generated and built files are not committed.
+ * and `.d.ts`): the client, the multipart encoding and the proof of work
+ * (src/proof.ts, with altcha-lib), whose hash package.json's `imports` picks by
+ * environment (`#derive-key`: node:crypto in Node.js, Web Crypto in browsers
+ * and elsewhere); the build fails when a file that package.json's `exports` or
+ * `imports` names is missing from `dist/`. Generated and built files are not
+ * committed.
  *
  *   node scripts/contract/client-package.mjs           build (npm run client:build); updates the
  *                                             package's version and licence when the contract's changed
@@ -90,6 +95,18 @@ function syncMetadata(check, write = true) {
   return expected;
 }
 
+/** Every file package.json's `main`, `types`, `exports` and `imports` name (their conditions' targets included). */
+function entryFiles(pkg) {
+  const files = new Set([pkg.main, pkg.types].filter(Boolean));
+  const walk = (target) => {
+    if (typeof target === "string") files.add(target);
+    else if (target && typeof target === "object") Object.values(target).forEach(walk);
+  };
+  walk(pkg.exports);
+  walk(pkg.imports);
+  return [...files].filter((file) => file.startsWith("./dist/") || file.startsWith("dist/"));
+}
+
 async function build() {
   const { version } = syncMetadata(false, !process.argv.includes("--no-sync"));
   fs.writeFileSync(SCHEMA, await generateApiTypes());
@@ -97,6 +114,8 @@ async function build() {
   execFileSync(process.execPath, [TSC, "-p", path.join(PACKAGE_DIR, "tsconfig.json")], { cwd: ROOT, stdio: "inherit" });
   // tsc does not copy declaration files it reads: the generated types ship beside the compiled code.
   fs.copyFileSync(SCHEMA, path.join(DIST, "schema.d.ts"));
+  const missing = entryFiles(JSON.parse(fs.readFileSync(PACKAGE_JSON, "utf8"))).filter((file) => !fs.existsSync(path.join(PACKAGE_DIR, file)));
+  if (missing.length > 0) throw new Error(`package.json names files the build did not make: ${missing.join(", ")}`);
   const built = fs.readdirSync(DIST).sort();
   console.log(`Built ${path.relative(process.cwd(), DIST)} (version ${version}): ${built.join(", ")}`);
 }

@@ -23,7 +23,10 @@ const given = (name) => args.some((arg) => arg === name || arg.startsWith(`${nam
 
 if (!given("--spec")) args.push("--spec", path.join(ROOT, "openapi.yaml"));
 
-/** Our own server as a process, with a fresh DATA_DIR, a tiny PUBLIC_DIR and notifications written as files. */
+/**
+ * Our own server as a process, with a fresh DATA_DIR, a tiny PUBLIC_DIR and
+ * notifications written as files, its spam checks on (proofs of work checked).
+ */
 async function startOwnServer() {
   const lib = createRequire(import.meta.url)("../../testkit/faults-lib.cjs");
   if (!fs.existsSync(lib.SERVER_ENTRY)) {
@@ -31,7 +34,12 @@ async function startOwnServer() {
     process.exit(2);
   }
   const uploadLimitMb = documentedUploadLimitMb(await loadContract(path.join(ROOT, "openapi.yaml"))) ?? 10;
-  const server = await lib.startServer({ env: { RATE_LIMIT_MAX: "1000000", MAX_UPLOAD_MB: String(uploadLimitMb) } });
+  // The spam checks on, as the server's default is (testkit's servers turn them off), so the suite's proofs are checked.
+  // The proof of work's difficulty is a deployment's choice, not the contract's: a low one spares the run the
+  // solving of some 400 challenges of 10,000 to 50,000 tries each (a minute of CPU); the time trap stays as it is.
+  const server = await lib.startServer({
+    env: { RATE_LIMIT_MAX: "1000000", MAX_UPLOAD_MB: String(uploadLimitMb), SPAM_CHECKS: "on", SPAM_POW_DIFFICULTY: "1000" },
+  });
   args.push("--base-url", server.url);
   return () => lib.cleanup();
 }

@@ -2,23 +2,42 @@
  * The typed client package (packages/forms-api-client) as an integrator gets
  * it: built from openapi.yaml (npm run client:build), packed with `npm pack`,
  * installed offline into a scratch project in a temporary folder (the tarball
- * extracted into its node_modules, openapi-fetch and typescript linked from
- * this project's), type-checked there with `tsc --noEmit` (a correct call
- * passes; an unknown field, a missing required field, a wrong path, a text in
- * a file field and a JSON path given to the multipart helper each fail with an
- * error naming them), and run there against the real server process
- * (dist/server/index.js): a JSON and a multipart call get 201, an invalid one
- * a 400 in the contract's error shape, and a multipart call sent again with
- * its Idempotency-Key gets the first answer replayed.
+ * extracted into its node_modules, openapi-fetch, altcha-lib and typescript
+ * linked from this project's), type-checked there with `tsc --noEmit` (a
+ * correct call passes; an unknown field, a missing required field, a wrong
+ * path, a text in a file field, a JSON path given to the multipart helper and
+ * a wrong proofOfWork option each fail with an error naming them), and run
+ * there:
+ *
+ * - its solver (node:crypto, and Web Crypto as browsers get it) against
+ *   challenges made by the server's own code (server/spam/proof.ts), with the
+ *   server's clock an hour ahead: every proof passes the server's check from
+ *   the challenge's sendAfter on, and not a millisecond before;
+ * - against the real server process (dist/server/index.js) with its spam
+ *   checks on, behind a proxy that records what goes by, and a real SMTP
+ *   peer: a JSON and a multipart call get 201 and their notifications reach
+ *   the peer (not held back), each POST sent with a fresh proof no earlier
+ *   than its challenge's sendAfter; an invalid call gets a 400 in the
+ *   contract's error shape; a multipart call sent again with its
+ *   Idempotency-Key, with a new proof, gets the first answer replayed; a
+ *   client made with `proofOfWork: false` is answered 201 but held back;
+ * - against a server without the challenge call (404: the submission goes
+ *   without a proof) and one whose challenge call answers 503 (the answer of
+ *   the submission, which is not sent).
  */
 import { execFile } from "child_process";
 import fs from "fs";
+import http from "http";
+import type { AddressInfo } from "net";
 import os from "os";
 import path from "path";
 import { promisify } from "util";
 import yaml from "js-yaml";
 import { toFormData } from "../../packages/forms-api-client/src/form-data";
-import { cleanup, makeDoc, makePdf, startServer, type ServerProcess } from "../../testkit/faults";
+import { checkProof, issueChallenge } from "../../server/spam/proof";
+import { signedHeaders } from "../../server/webhooks/sender";
+import { newWebhookSecret } from "../../testkit/webhook-receiver";
+import { cleanup, makeDoc, makePdf, referenceOf, startServer, startSmtpPeer, type ServerProcess, type SmtpPeer } from "../../testkit/faults";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PACKAGE_DIR = path.join(ROOT, "packages", "forms-api-client");
@@ -31,6 +50,9 @@ interface Run {
   stdout: string;
   stderr: string;
 }
+
+/** The packages the installed package needs, linked from this project's node_modules (no registry). */
+const LINKED = ["openapi-fetch", "altcha-lib", "standardwebhooks", "typescript"];
 
 /** Runs a command to its end; resolves with its exit code and output (never rejects on a non-zero exit). */
 async function run(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<Run> {
@@ -93,19 +115,29 @@ const CONTACT = `{
     mailType: "contact",
   }`;
 
-/** A scratch file that must type-check: JSON, multipart and GET calls, the answers used through their types. */
+/** A scratch file that must type-check: JSON, multipart and GET calls, the answers used through their types, the proof of work by hand. */
 function goodCalls(withKey: boolean): string {
   const header = withKey ? `params: { header: { "Idempotency-Key": newIdempotencyKey() } },` : "";
   return `import {
   createFormsClient,
+  fetchProof,
   newIdempotencyKey,
   postMultipart,
+  PROOF_HEADER,
+  ProofOfWorkError,
+  proofOfWorkMiddleware,
+  solveChallenge,
   toFormData,
+  waitUntil,
   type ApiError,
   type FieldError,
   type MultipartBody,
+  type Proof,
   type SubmissionAccepted,
+  type SubmissionChallenge,
 } from "${NAME}";
+import createClient from "openapi-fetch";
+import type { paths } from "${NAME}";
 
 const client = createFormsClient({
   baseUrl: "https://www.example.com",
@@ -150,6 +182,33 @@ export async function health(): Promise<string | undefined> {
   const { data } = await client.GET("/api/health");
   return data?.status;
 }
+
+export async function proofByHand(): Promise<number> {
+  const unchecked = createFormsClient({ baseUrl: "https://www.example.com", proofOfWork: false });
+  const own = createClient<paths>({ baseUrl: "https://www.example.com" });
+  own.use(proofOfWorkMiddleware({ timeoutMs: 10_000 }));
+  const { data: challenge } = await client.GET("/api/v1/contact/challenge");
+  const given: SubmissionChallenge | undefined = challenge;
+  const solved: Proof | undefined = given ? await solveChallenge(given, { receivedAt: Date.now() }) : undefined;
+  if (solved) await waitUntil(solved.sendAfter, AbortSignal.timeout(5_000));
+  let proof: Proof | undefined;
+  try {
+    proof = await fetchProof("https://www.example.com", { wait: false, headers: { "User-Agent": "scratch/1.0" } });
+  } catch (err) {
+    if (err instanceof ProofOfWorkError) return err.response?.status ?? 0;
+    throw err;
+  }
+  const typed = await unchecked.POST("/api/v1/contact/news-letter", {
+    params: { header: { Altcha: proof?.header } },
+    body: { email: "ada@example.com", mailType: "news_letter" },
+  });
+  const raw = await fetch("https://www.example.com/api/v1/contact/news-letter", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(proof ? { [PROOF_HEADER]: proof.header } : {}) },
+    body: JSON.stringify({ email: "ada@example.com", mailType: "news_letter" }),
+  });
+  return raw.status + typed.response.status + (solved?.expiresAt ?? 0);
+}
 `;
 }
 
@@ -180,53 +239,169 @@ const BAD_CALLS: Record<string, { code: string; expect: RegExp[] }> = {
     code: `await postMultipart(client, "/api/v1/contact/contact_us", { body: ${CONTACT} });`,
     expect: [/"\/api\/v1\/contact\/contact_us"/, /MultipartPath|not assignable/],
   },
+  "proof-option.ts": {
+    code: `createFormsClient({ baseUrl: "https://www.example.com", proofOfWork: "off" });`,
+    expect: [/TS2322/, /'string' is not assignable to type 'boolean/],
+  },
 };
 
 const badFile = (code: string) =>
   `import { createFormsClient, postMultipart } from "${NAME}";\nconst client = createFormsClient({ baseUrl: "https://www.example.com" });\n${code}\nexport {};\n`;
 
-/** The scratch program: calls the real server through the installed package and prints what it got. */
+/**
+ * The scratch program: calls the real server through the installed package and prints what it got (each call's
+ * status, body, headers of interest and how long it took). The calls that do not depend on each other go at once,
+ * so their waits for sendAfter overlap.
+ */
 const CALLS_SCRIPT = `import { readFile } from "node:fs/promises";
 import { createFormsClient, newIdempotencyKey, postMultipart } from "${NAME}";
 
-const client = createFormsClient({ baseUrl: process.argv[2] });
+const client = createFormsClient({ baseUrl: process.argv[2], headers: { "User-Agent": "scratch-calls/1.0" } });
+const unchecked = createFormsClient({ baseUrl: process.argv[2], proofOfWork: false });
 const answer = async (promise) => {
+  const started = Date.now();
   const { data, error, response } = await promise;
-  return { status: response.status, contentType: response.headers.get("content-type"), replayed: response.headers.get("idempotent-replayed"), data, error };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    replayed: response.headers.get("idempotent-replayed"),
+    retryAfter: response.headers.get("retry-after"),
+    data,
+    error,
+    ms: Date.now() - started,
+  };
 };
 const out = {};
-out.json = await answer(client.POST("/api/v1/contact/contact_us", { body: ${CONTACT} }));
-out.invalid = await answer(client.POST("/api/v1/contact/contact_us", { body: { ...${CONTACT}, email: "not-an-address" } }));
-out.multipart = await answer(
-  postMultipart(client, "/api/v1/contact/careers", {
-    body: {
-      firstName: "Ada",
-      lastName: "Lovelace",
-      email: "ada@example.com",
-      phoneNumber: "+44 20 7946 0000",
-      nationality: "British",
-      countryName: "United Kingdom",
-      jobRole: "",
-      resume: new File([await readFile("cv.pdf")], "cv.pdf", { type: "application/pdf" }),
-      coverLetter: new Blob([await readFile("letter.doc")], { type: "application/msword" }),
-      mailType: "career",
-    },
-  }),
-);
-if (process.argv[3] === "idempotency") {
-  const key = newIdempotencyKey();
-  const order = async () =>
-    answer(
-      postMultipart(client, "/api/v1/contact/product_order_form", {
-        params: { header: { "Idempotency-Key": key } },
-        body: { mailType: "product_order_form", productName: "TOP LOADING ARMS", file: new Blob([await readFile("cv.pdf")], { type: "application/pdf" }) },
-      }),
-    );
-  out.first = await order();
-  out.again = await order();
+if (process.argv[3] === "one") {
+  out.json = await answer(client.POST("/api/v1/contact/contact_us", { body: ${CONTACT} }));
+} else {
+  const careers = {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    phoneNumber: "+44 20 7946 0000",
+    nationality: "British",
+    countryName: "United Kingdom",
+    jobRole: "",
+    resume: new File([await readFile("cv.pdf")], "cv.pdf", { type: "application/pdf" }),
+    coverLetter: new Blob([await readFile("letter.doc")], { type: "application/msword" }),
+    mailType: "career",
+  };
+  [out.json, out.invalid, out.multipart, out.unchecked] = await Promise.all([
+    answer(client.POST("/api/v1/contact/contact_us", { body: ${CONTACT} })),
+    answer(client.POST("/api/v1/contact/contact_us", { body: { ...${CONTACT}, email: "not-an-address" } })),
+    answer(postMultipart(client, "/api/v1/contact/careers", { body: careers })),
+    answer(unchecked.POST("/api/v1/contact/news-letter", { body: { email: "unchecked@example.com", mailType: "news_letter" } })),
+  ]);
+  if (process.argv[3] === "idempotency") {
+    const key = newIdempotencyKey();
+    const order = async () =>
+      answer(
+        postMultipart(client, "/api/v1/contact/product_order_form", {
+          params: { header: { "Idempotency-Key": key } },
+          body: { mailType: "product_order_form", productName: "TOP LOADING ARMS", file: new Blob([await readFile("cv.pdf")], { type: "application/pdf" }) },
+        }),
+      );
+    out.first = await order();
+    out.again = await order();
+  }
 }
 console.log(JSON.stringify(out));
 `;
+
+/** The scratch solver: solves the challenges of challenges.json with the installed package, each received at its receivedAt. */
+/** Verifies the deliveries of webhooks.json with the package's verifyWebhook; prints, for each, the event's lead id or the error's name. */
+const VERIFY_SCRIPT = `import { readFile } from "node:fs/promises";
+import { verifyWebhook } from "${NAME}";
+
+const { secret, deliveries } = JSON.parse(await readFile("webhooks.json", "utf8"));
+console.log(JSON.stringify(deliveries.map(({ body, headers }) => {
+  try {
+    return verifyWebhook(secret, body, headers).data.id;
+  } catch (err) {
+    return err.name;
+  }
+})));
+`;
+
+const SOLVE_SCRIPT = `import { readFile } from "node:fs/promises";
+import { solveChallenge } from "${NAME}";
+
+const given = JSON.parse(await readFile("challenges.json", "utf8"));
+const out = [];
+for (const { challenge, receivedAt } of given) {
+  const started = Date.now();
+  out.push({ ...(await solveChallenge(challenge, { receivedAt })), ms: Date.now() - started });
+}
+console.log(JSON.stringify(out));
+`;
+
+/** What the recording proxy saw of one exchange. */
+interface Exchange {
+  method: string;
+  path: string;
+  /** When the request arrived, and when its answer started to be sent on, before the client can have it (this process's clock, ms). */
+  arrivedAt: number;
+  answeredAt: number;
+  headers: http.IncomingHttpHeaders;
+  status: number;
+  /** The answer's body, for the challenge call. */
+  text?: string;
+}
+
+/**
+ * A proxy in front of `upstream` that records every exchange. `mode` says what it does with the challenge call:
+ * passes it on, answers 404 as a server older than contract 1.3.0 does, or answers 503.
+ */
+async function recordingProxy(upstream: string) {
+  const exchanges: Exchange[] = [];
+  const state = { mode: "pass" as "pass" | "no-challenge" | "challenge-503" };
+  const server = http.createServer((req, res) => {
+    const arrivedAt = Date.now();
+    let answeredAt = 0;
+    const record = (status: number, text?: string) =>
+      exchanges.push({ method: req.method ?? "", path: req.url ?? "", arrivedAt, answeredAt, headers: req.headers, status, text });
+    const isChallenge = req.method === "GET" && req.url === "/api/v1/contact/challenge";
+    if (isChallenge && state.mode !== "pass") {
+      req.resume();
+      const status = state.mode === "no-challenge" ? 404 : 503;
+      const body = JSON.stringify({ message: status === 404 ? "Not found." : "A challenge cannot be made right now. Please try again in a moment." });
+      answeredAt = Date.now();
+      res.writeHead(status, { "content-type": "application/json", ...(status === 503 ? { "retry-after": "2" } : {}) });
+      res.end(body, () => record(status));
+      return;
+    }
+    const target = new URL(upstream);
+    const forward = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => {
+        const body = Buffer.concat(chunks);
+        answeredAt = Date.now();
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.end(body, () => record(answer.statusCode ?? 502, isChallenge ? body.toString("utf8") : undefined));
+      });
+    });
+    forward.on("error", () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    exchanges,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The challenge and solution an Altcha header carries. */
+function decodeProof(header: string): { challenge: { parameters: { nonce: string; data: { issuedAt: number; sendAfter: number } } }; solution: Record<string, unknown> } {
+  return JSON.parse(Buffer.from(header, "base64").toString("utf8"));
+}
 
 describe("toFormData (the multipart encoding the contract describes)", () => {
   it("sends files as file parts, lists as JSON, numbers as text, and leaves out absent values and empty text", async () => {
@@ -259,6 +434,7 @@ describe("typed client package (npm pack, installed offline in a scratch project
   let build: Run;
   let packed: { filename: string; files: { path: string }[] };
   let server: ServerProcess | undefined;
+  let peer: SmtpPeer | undefined;
 
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), "client-package-"));
@@ -278,7 +454,7 @@ describe("typed client package (npm pack, installed offline in a scratch project
     fs.mkdirSync(installed, { recursive: true });
     const untar = await run("tar", ["-xzf", path.join(work, packed.filename), "--strip-components=1", "-C", installed], work);
     if (untar.code !== 0) throw new Error(`tar failed: ${untar.stderr}`);
-    for (const dependency of ["openapi-fetch", "typescript"]) {
+    for (const dependency of LINKED) {
       fs.symlinkSync(path.join(ROOT, "node_modules", dependency), path.join(scratch, "node_modules", dependency), "dir");
     }
     fs.writeFileSync(path.join(scratch, "package.json"), JSON.stringify({ name: "scratch", private: true, type: "module" }, null, 2));
@@ -305,7 +481,7 @@ describe("typed client package (npm pack, installed offline in a scratch project
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it("has the contract's version and licence, openapi-fetch (the project's range) as its one dependency", () => {
+  it("has the contract's version and licence, openapi-fetch, altcha-lib and standardwebhooks (the project's ranges) as its dependencies", () => {
     expect(metadataCheck.stderr).toBe("");
     expect(metadataCheck.code).toBe(0);
     const pkg = JSON.parse(fs.readFileSync(path.join(scratch, "node_modules", ...NAME.split("/"), "package.json"), "utf8"));
@@ -314,13 +490,38 @@ describe("typed client package (npm pack, installed offline in a scratch project
     expect(pkg.version).toBe(spec.info.version);
     expect(typeof pkg.license).toBe("string");
     expect(pkg.type).toBe("module");
-    expect(pkg.dependencies).toEqual({ "openapi-fetch": root.dependencies["openapi-fetch"] });
+    expect(pkg.dependencies).toEqual({
+      "altcha-lib": root.dependencies["altcha-lib"],
+      "openapi-fetch": root.dependencies["openapi-fetch"],
+      standardwebhooks: root.dependencies.standardwebhooks,
+    });
     expect(pkg.exports["."]).toEqual({ types: "./dist/index.d.ts", import: "./dist/index.js", default: "./dist/index.js" });
+    // The solver's hash by environment: node:crypto where there is one, Web Crypto in browsers and everywhere else.
+    expect(pkg.imports["#derive-key"]).toEqual({
+      types: "./dist/derive-key.web.d.ts",
+      browser: "./dist/derive-key.web.js",
+      node: "./dist/derive-key.node.js",
+      default: "./dist/derive-key.web.js",
+    });
   });
 
   it("the tarball holds the built code, its types and the README, and nothing else", () => {
     const files = packed.files.map((f) => f.path).sort();
-    expect(files).toEqual(expect.arrayContaining(["README.md", "dist/index.d.ts", "dist/index.js", "dist/schema.d.ts", "package.json"]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "README.md",
+        "dist/index.d.ts",
+        "dist/index.js",
+        "dist/proof.js",
+        "dist/derive-key.node.js",
+        "dist/derive-key.web.js",
+        "dist/schema.d.ts",
+        "package.json",
+      ]),
+    );
+    // The browser's solver never imports node:crypto (a bundler could not take it).
+    const web = fs.readFileSync(path.join(scratch, "node_modules", ...NAME.split("/"), "dist", "derive-key.web.js"), "utf8");
+    expect(web).toMatch(/altcha-lib\/algorithms\/web\/sha/);
     for (const file of files) {
       expect(file).toMatch(/^(README\.md|package\.json|dist\/[^/]+\.(js|d\.ts))$/);
       expect(file).not.toMatch(/\.map$|test|^src\/|tsconfig/);
@@ -340,7 +541,7 @@ describe("typed client package (npm pack, installed offline in a scratch project
     expect(bundler.code).toBe(0);
   });
 
-  it("an unknown field, a missing field, a wrong path, a text for a file and a JSON path as multipart fail to type-check, each named", async () => {
+  it("an unknown field, a missing field, a wrong path, a text for a file, a JSON path as multipart and a wrong proofOfWork fail to type-check, each named", async () => {
     fs.rmSync(path.join(scratch, "good.ts"), { force: true });
     const folder = path.join(scratch, "bad");
     fs.mkdirSync(folder, { recursive: true });
@@ -385,38 +586,168 @@ describe("typed client package (npm pack, installed offline in a scratch project
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  it("calls the real server from the scratch project: 201 for JSON and multipart, a typed 400 naming the field, a replay for the same Idempotency-Key", async () => {
-    server = await startServer();
-    fs.writeFileSync(path.join(scratch, "cv.pdf"), makePdf(4096));
-    fs.writeFileSync(path.join(scratch, "letter.doc"), makeDoc(4096));
-    fs.writeFileSync(path.join(scratch, "calls.mjs"), CALLS_SCRIPT);
-    const idempotency = declaresIdempotencyKey() ? ["idempotency"] : [];
-    const calls = await run(process.execPath, ["calls.mjs", server.url, ...idempotency], scratch);
-    expect(calls.stderr).toBe("");
-    expect(calls.code).toBe(0);
-    const out = JSON.parse(calls.stdout);
+  it("verifies a webhook signed by the server's code, typed by the contract, and refuses a tampered one", async () => {
+    const secret = newWebhookSecret();
+    const body = JSON.stringify({ type: "lead.created", timestamp: new Date().toISOString(), data: { id: "01a21a79-e65e-7001-95db-599687aa1dd6" } });
+    const headers = signedHeaders(secret, { messageId: "msg_0123456789abcdef0123456789abcdef", text: body }, new Date());
+    const deliveries = [
+      { body, headers },
+      { body: body.replace("01a2", "99a2"), headers },
+      { body, headers: signedHeaders(newWebhookSecret(), { messageId: "msg_0123456789abcdef0123456789abcdef", text: body }, new Date()) },
+      { body, headers: signedHeaders(secret, { messageId: "msg_0123456789abcdef0123456789abcdef", text: body }, new Date(Date.now() - 3_600_000)) },
+    ];
+    fs.writeFileSync(path.join(scratch, "webhooks.json"), JSON.stringify({ secret, deliveries }));
+    fs.writeFileSync(path.join(scratch, "verify.mjs"), VERIFY_SCRIPT);
+    const verified = await run(process.execPath, ["verify.mjs"], scratch);
+    expect(verified.stderr).toBe("");
+    expect(JSON.parse(verified.stdout)).toEqual(["01a21a79-e65e-7001-95db-599687aa1dd6", "WebhookVerificationError", "WebhookVerificationError", "WebhookVerificationError"]);
+  });
 
-    expect(out.json.status).toBe(201);
-    expect(out.json.data).toEqual({ id: expect.any(String), message: expect.any(String) });
-    expect(out.json.error).toBeUndefined();
+  it.each([
+    ["node:crypto", []],
+    ["Web Crypto, as in a browser", ["--conditions=browser"]],
+  ])("solves challenges made by the server's code (%s), each accepted from its sendAfter on, on the client's clock", async (_name, conditions) => {
+    const secret = "a-secret-of-the-test-that-is-long-enough";
+    const settings = { minCounter: 10_000, maxCounter: 50_000, lifetimeMs: 600_000, minFillMs: 2_000 };
+    // The server's clock an hour ahead of this one: the proof's sendAfter is counted from when it arrived here.
+    const skew = 3_600_000;
+    const receivedAt = Date.now();
+    const given = await Promise.all([0, 1, 2].map(async () => ({ challenge: await issueChallenge(secret, settings, new Date(receivedAt + skew)), receivedAt })));
+    fs.writeFileSync(path.join(scratch, "challenges.json"), JSON.stringify(given));
+    fs.writeFileSync(path.join(scratch, "solve.mjs"), SOLVE_SCRIPT);
+    const solved = await run(process.execPath, [...conditions, "solve.mjs"], scratch);
+    expect(solved.stderr).toBe("");
+    expect(solved.code).toBe(0);
+    const proofs = JSON.parse(solved.stdout) as { header: string; sendAfter: number; expiresAt: number; ms: number }[];
+    expect(proofs).toHaveLength(given.length);
+    for (const [i, proof] of proofs.entries()) {
+      expect(proof.sendAfter).toBe(receivedAt + settings.minFillMs);
+      const { challenge, solution } = decodeProof(proof.header);
+      // expiresAt is in whole seconds: the lifetime the server gave it, counted from when it arrived here.
+      const issued = given[i].challenge.parameters;
+      expect(proof.expiresAt).toBe(receivedAt + (issued.expiresAt * 1000 - issued.data.issuedAt));
+      expect(challenge).toEqual(given[i].challenge);
+      expect(Object.keys(solution).sort()).toEqual(["counter", "derivedKey"]);
+      const serverSendAfter = given[i].challenge.parameters.data.sendAfter;
+      expect(await checkProof(proof.header, secret, new Date(serverSendAfter))).toMatchObject({ ok: true, challengeId: given[i].challenge.parameters.nonce });
+      expect(await checkProof(proof.header, secret, new Date(serverSendAfter - 1))).toEqual({ ok: false, reason: "sent_too_fast" });
+      expect(await checkProof(proof.header, "another-secret-that-is-long-enough-too", new Date(serverSendAfter))).toEqual({ ok: false, reason: "proof_invalid" });
+    }
+  });
 
-    expect(out.multipart.status).toBe(201);
-    expect(out.multipart.data).toEqual({ id: expect.any(String), message: expect.any(String) });
-    expect(out.multipart.data.id).not.toBe(out.json.data.id);
+  it("calls the real server with its spam checks on: each POST with a fresh proof sent no earlier than its sendAfter, notifications delivered, a typed 400, a replay for the same Idempotency-Key", async () => {
+    const minFillMs = 2_000;
+    peer = await startSmtpPeer();
+    server = await startServer({ env: { SPAM_CHECKS: "on", SPAM_MIN_FILL_MS: String(minFillMs), SMTP_URL: peer.url, OUTBOX_INTERVAL_MS: "100" } });
+    const proxy = await recordingProxy(server.url);
+    try {
+      fs.writeFileSync(path.join(scratch, "cv.pdf"), makePdf(4096));
+      fs.writeFileSync(path.join(scratch, "letter.doc"), makeDoc(4096));
+      fs.writeFileSync(path.join(scratch, "calls.mjs"), CALLS_SCRIPT);
+      const idempotency = declaresIdempotencyKey() ? ["idempotency"] : [];
+      const calls = await run(process.execPath, ["calls.mjs", proxy.url, ...idempotency], scratch);
+      expect(calls.stderr).toBe("");
+      expect(calls.code).toBe(0);
+      const out = JSON.parse(calls.stdout);
 
-    expect(out.invalid.status).toBe(400);
-    expect(out.invalid.contentType).toMatch(/^application\/json/);
-    expect(out.invalid.data).toBeUndefined();
-    expect(out.invalid.error.message).toEqual(expect.any(String));
-    expect(out.invalid.error.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: "/body/email", message: expect.any(String) })]));
+      expect(out.json.status).toBe(201);
+      expect(out.json.data).toEqual({ id: expect.any(String), message: expect.any(String) });
+      expect(out.json.error).toBeUndefined();
 
-    if (idempotency.length > 0) {
-      // The same multipart submission sent again with its Idempotency-Key: the first answer replayed, nothing stored twice.
-      expect(out.first.status).toBe(201);
-      expect(out.first.replayed).toBeNull();
-      expect(out.again.status).toBe(201);
-      expect(out.again.replayed).toBe("true");
-      expect(out.again.data).toEqual(out.first.data);
+      expect(out.multipart.status).toBe(201);
+      expect(out.multipart.data).toEqual({ id: expect.any(String), message: expect.any(String) });
+      expect(out.multipart.data.id).not.toBe(out.json.data.id);
+
+      expect(out.invalid.status).toBe(400);
+      expect(out.invalid.contentType).toMatch(/^application\/json/);
+      expect(out.invalid.data).toBeUndefined();
+      expect(out.invalid.error.message).toEqual(expect.any(String));
+      expect(out.invalid.error.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: "/body/email", message: expect.any(String) })]));
+
+      // Without a proof (proofOfWork: false, no challenge fetched: below): answered as any other, but held back.
+      expect(out.unchecked.status).toBe(201);
+
+      if (idempotency.length > 0) {
+        // The same multipart submission sent again with its Idempotency-Key (and a proof of its own): the first answer replayed, nothing stored twice.
+        expect(out.first.status).toBe(201);
+        expect(out.first.replayed).toBeNull();
+        expect(out.again.status).toBe(201);
+        expect(out.again.replayed).toBe("true");
+        expect(out.again.data).toEqual(out.first.data);
+      }
+
+      // Every POST of the checking client carried a proof of a challenge it fetched through the same base URL just for it,
+      // with its own headers but not the submission's, and went no earlier than the challenge's sendAfter.
+      const challenges = new Map(
+        proxy.exchanges
+          .filter((e) => e.method === "GET" && e.path === "/api/v1/contact/challenge")
+          .map((e) => [JSON.parse(e.text!).parameters.nonce as string, e]),
+      );
+      const posts = proxy.exchanges.filter((e) => e.method === "POST");
+      const proven = posts.filter((e) => e.headers["user-agent"] === "scratch-calls/1.0");
+      expect(proven).toHaveLength(3 + (idempotency.length > 0 ? 2 : 0));
+      expect(challenges.size).toBe(proven.length);
+      for (const post of proven) {
+        expect(typeof post.headers.altcha).toBe("string");
+        const { challenge, solution } = decodeProof(post.headers.altcha as string);
+        const fetched = challenges.get(challenge.parameters.nonce);
+        expect(fetched).toBeDefined();
+        expect(challenge).toEqual(JSON.parse(fetched!.text!));
+        expect(Object.keys(solution).sort()).toEqual(["counter", "derivedKey"]);
+        expect(fetched!.headers["user-agent"]).toBe("scratch-calls/1.0");
+        expect(fetched!.headers["idempotency-key"]).toBeUndefined();
+        expect(fetched!.headers.altcha).toBeUndefined();
+        const { issuedAt, sendAfter } = challenge.parameters.data;
+        expect(sendAfter - issuedAt).toBe(minFillMs);
+        expect(post.arrivedAt - fetched!.answeredAt).toBeGreaterThanOrEqual(sendAfter - issuedAt);
+      }
+      const unproven = posts.filter((e) => e.headers["user-agent"] !== "scratch-calls/1.0");
+      expect(unproven).toHaveLength(1);
+      expect(unproven[0].headers.altcha).toBeUndefined();
+
+      // Delivered: the notifications of the JSON, multipart and first order submissions reach the SMTP peer; the one
+      // without a proof is held back (listed by npm run leads:spam, never sent).
+      const delivered = [out.json.data.id, out.multipart.data.id, ...(idempotency.length > 0 ? [out.first.data.id] : [])];
+      await peer.waitFor(delivered.length, 30_000);
+      const leads = await run(process.execPath, [path.join(ROOT, "dist", "server", "cli", "leads.js"), "spam"], ROOT, {
+        PATH: process.env.PATH,
+        DATA_DIR: server.dataDir,
+      });
+      expect(leads.code).toBe(0);
+      expect(leads.stdout).toMatch(new RegExp(`^${out.unchecked.data.id}\\b.*proof_missing`, "m"));
+      for (const id of delivered) expect(leads.stdout).not.toContain(id);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(peer.received.map((mail) => referenceOf(mail)).sort()).toEqual([...delivered].sort());
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("sends without a proof to a server without the challenge call (404), and answers a failed challenge call's 503 without sending", async () => {
+    server ??= await startServer({ env: { SPAM_CHECKS: "on" } });
+    const proxy = await recordingProxy(server.url);
+    try {
+      proxy.state.mode = "no-challenge";
+      const older = await run(process.execPath, ["calls.mjs", proxy.url, "one"], scratch);
+      expect(older.stderr).toBe("");
+      const olderOut = JSON.parse(older.stdout);
+      expect(olderOut.json.status).toBe(201);
+      expect(olderOut.json.data).toEqual({ id: expect.any(String), message: expect.any(String) });
+      const sent = proxy.exchanges.filter((e) => e.method === "POST");
+      expect(sent).toHaveLength(1);
+      expect(sent[0].headers.altcha).toBeUndefined();
+
+      proxy.exchanges.length = 0;
+      proxy.state.mode = "challenge-503";
+      const busy = await run(process.execPath, ["calls.mjs", proxy.url, "one"], scratch);
+      expect(busy.stderr).toBe("");
+      const busyOut = JSON.parse(busy.stdout);
+      expect(busyOut.json.status).toBe(503);
+      expect(busyOut.json.retryAfter).toBe("2");
+      expect(busyOut.json.error).toEqual({ message: expect.any(String) });
+      expect(proxy.exchanges.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(["GET /api/v1/contact/challenge 503"]);
+    } finally {
+      await proxy.close();
     }
   });
 });

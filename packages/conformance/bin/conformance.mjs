@@ -26,6 +26,18 @@
  * checked too, then waited out (Retry-After, else RateLimit's t=) and the
  * request sent again. A failing case is shrunk (fewer and shorter values)
  * for at most --shrink-seconds, and the smallest one found is reported.
+ *
+ * Proof of work (where the contract has the challenge call and the Altcha
+ * header, 1.3.0): every submission expected to succeed carries a fresh
+ * challenge, solved, sent no earlier than its sendAfter (a retry with the
+ * same Idempotency-Key a new one); bodies leave the spam trap out. The
+ * challenge call must answer 200 with a SubmissionChallenge, Cache-Control:
+ * no-store and a fresh challenge each call that can be solved; a submission
+ * without a proof, with a used proof or with the trap filled must still get
+ * the documented success. A server without the challenge call fails that
+ * call's line; its form calls are tested with submissions sent without a
+ * proof.
+ *
  * Prints one line per operation and "N passed, M failed";
  * exits 1 on any failure (2 on bad options).
  */
@@ -36,13 +48,17 @@ import path from "path";
 import { fileURLToPath } from "url";
 import { parseArgs } from "util";
 import { declaredResponse, documentedUploadLimitMb, loadContract, mediaType, METHODS, operationsOf, responseProblems } from "../lib/contract.mjs";
-import { arbitraryOf, breakingsOf, flatten, isFileSchema } from "../lib/generate.mjs";
+import { arbitraryOf, breakingsOf, flatten, isFileSchema, isSpamTrap } from "../lib/generate.mjs";
 import { makeDocuments, oversizePdf } from "../lib/documents.mjs";
 import { encodeMultipart, makeSender, RateLimitExceeded } from "../lib/http.mjs";
+import { challengeProblems, makeProofPool, solve } from "../lib/proof.mjs";
 
 /** The contract this package was released with (copied in when it is packed). */
 const PACKAGED_SPEC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../openapi.yaml");
 const DEFAULT_SEED = 20260101;
+
+/** Challenges kept on their way (fetched and solved ahead), so submissions wait for their sendAfter side by side. */
+const PROOF_POOL_SIZE = 32;
 
 const { values: options } = parseArgs({
   options: {
@@ -176,13 +192,90 @@ const sender = makeSender({
   },
 });
 
-async function send(request) {
+async function send(request, through = sender) {
   try {
-    return await sender.send(request);
+    return await through.send(request);
   } catch (err) {
     if (err instanceof RateLimitExceeded) aborted = err.message;
     throw err instanceof RateLimitExceeded ? err : new Failure(`no answer: ${err.message}\n    request: ${describe(request)}`);
   }
+}
+
+// --- Proof of work (contract 1.3.0: the challenge call and the Altcha header of the form calls) ----------------------
+
+/** The call that issues challenges: the GET with its operationId, else its path; undefined in a contract without one. */
+const challengeOperation =
+  operations.find(({ method, op }) => method === "get" && op.operationId === "getSubmissionChallenge") ??
+  operations.find(({ method, path: p }) => method === "get" && p === "/api/v1/contact/challenge");
+/** The name of the header an operation takes a proof in (the contract's ProofOfWork parameter), if it takes one. */
+const proofHeaderOf = (operation) => operation.parameters.find((p) => p.in === "header" && /^altcha$/i.test(p.name))?.name;
+
+const challengeProblemsOf = [];
+/** Challenge calls go through a sender of their own: a 429 there is checked against the challenge call. */
+const proofSender = makeSender({
+  baseUrl,
+  timeoutMs,
+  maxWaitSeconds,
+  onRateLimited: (request, answer) => {
+    try {
+      check(challengeOperation, challengeOperation.label, request, undefined, answer, 429);
+    } catch (err) {
+      challengeProblemsOf.push(err.message);
+    }
+  },
+});
+
+/** A challenge from the server: { challenge, receivedAt }; throws (a Failure) when the call does not give one. */
+async function fetchChallenge() {
+  const request = { method: "get", path: challengeOperation.path, headers: {} };
+  const answer = await send(request, proofSender);
+  const receivedAt = Date.now();
+  if (answer.status !== 200) throw new Failure(`${challengeOperation.label} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+  let challenge;
+  try {
+    challenge = JSON.parse(answer.text);
+  } catch {
+    throw new Failure(`${challengeOperation.label} answered 200 without JSON: ${answer.text.slice(0, 200)}`);
+  }
+  return { challenge, receivedAt, answer };
+}
+
+/** The pool of proofs the form submissions take theirs from; undefined when the server gives none (see proofsOff). */
+let proofs;
+/** Why the form submissions go without a proof, when they do. */
+let proofsOff;
+
+/**
+ * Whether the server gives challenges the suite can solve: one challenge asked
+ * for and solved before the form calls are tested. When it does not, the form
+ * calls are still tested, their submissions sent without a proof; the
+ * challenge call's own line reports what is wrong.
+ */
+async function setUpProofs() {
+  if (!challengeOperation) return;
+  try {
+    const { challenge, receivedAt } = await fetchChallenge();
+    await solve(challenge, receivedAt, timeoutMs);
+    proofs = makeProofPool({ fetchChallenge, size: PROOF_POOL_SIZE, solveTimeoutMs: timeoutMs });
+  } catch (err) {
+    // Waiting out 429s took the --max-wait allowed: every line reports it (aborted).
+    if (err instanceof RateLimitExceeded) return;
+    proofsOff = err.message.split("\n")[0];
+  }
+}
+
+/** The request with a fresh proof in its proof header (after the proof's sendAfter), when the operation takes one and the server gives them. */
+async function withProof(operation, request) {
+  const name = proofHeaderOf(operation);
+  if (!name || !proofs) return request;
+  let header;
+  try {
+    header = await proofs.next();
+  } catch (err) {
+    if (err instanceof RateLimitExceeded) throw err;
+    throw new Failure(`no proof of work could be had for a submission: ${err.message}\n    request: ${describe(request)}`);
+  }
+  return { ...request, headers: { ...request.headers, [name]: header } };
 }
 
 /** A path with its parameters filled in, and the query string. */
@@ -303,11 +396,36 @@ async function bodyChecks(operation) {
       return { method, path: pathWith(template, values, parameters), headers: { ...headersOf(parameters, values), "content-type": encoded.contentType, ...extraHeaders }, body: encoded.body };
     };
 
-    // Valid bodies: the documented success, in the documented shape.
+    // Valid bodies, each with a fresh proof of work (where the contract has them): the documented success, in the documented shape.
     cases += await property(fc.tuple(params, bodies), runs, async ([values, body]) => {
-      const request = requestOf(values, body);
+      const request = await withProof(operation, requestOf(values, body));
       check(operation, label, request, body, await send(request), expected);
     });
+
+    // What the contract holds back for review is still answered as a success: a submission without a proof, with a proof
+    // already used, and with the spam trap filled (each with an otherwise valid body).
+    const proofName = proofHeaderOf(operation);
+    const trapField = Object.keys(flatten(schema).properties ?? {}).find((name) => isSpamTrap(flatten(schema).properties[name]));
+    if (proofName && proofs) {
+      cases += await property(fc.tuple(params, bodies), 1, async ([values, body]) => {
+        const heldBack = async (why, request, shown) => {
+          try {
+            check(operation, label, request, shown, await send(request), expected);
+          } catch (err) {
+            throw err instanceof Failure ? new Failure(`${why} must still be answered ${expected} (held back for review, not refused): ${err.message}`) : err;
+          }
+        };
+        await heldBack(`a submission without ${proofName}`, requestOf(values, body), body);
+        const proven = await withProof(operation, requestOf(values, body));
+        check(operation, label, proven, body, await send(proven), expected);
+        const reused = requestOf(values, body);
+        await heldBack(`a submission with an ${proofName} proof already used`, { ...reused, headers: { ...reused.headers, [proofName]: proven.headers[proofName] } }, body);
+        if (trapField) {
+          const trapped = { ...body, [trapField]: "https://offers.example.com/" };
+          await heldBack(`a submission with the spam trap ${trapField} filled`, await withProof(operation, requestOf(values, trapped)), trapped);
+        }
+      });
+    }
 
     // Each rule broken one at a time: 400 naming the field.
     const [sample] = fc.sample(bodies, { numRuns: 1, seed });
@@ -331,21 +449,22 @@ async function bodyChecks(operation) {
       const twoBodies = fc.tuple(bodies, bodies).filter(([a, b]) => JSON.stringify(a) !== JSON.stringify(b));
       cases += await property(fc.tuple(params, twoBodies), 2, async ([values, [body, other]]) => {
         const key = { [keyHeader.name]: randomUUID() };
-        const first = requestOf(values, body, type, key);
+        const first = await withProof(operation, requestOf(values, body, type, key));
         const firstAnswer = check(operation, label, first, body, await send(first), expected);
-        const again = { ...first };
+        // Sent again as a client retries: the same key and body, with a proof of its own (a proof is used once).
+        const again = await withProof(operation, requestOf(values, body, type, key));
         const replay = check(operation, label, again, body, await send(again), expected);
         if (replay.text !== firstAnswer.text) {
           throw new Failure(`the same ${keyHeader.name} with the same body did not answer the first answer again\n    request: ${describe(again, body)}\n    first: ${firstAnswer.text}\n    again: ${replay.text}`);
         }
-        const changed = requestOf(values, other, type, key);
+        const changed = await withProof(operation, requestOf(values, other, type, key));
         check(operation, label, changed, other, await send(changed), 422);
       });
       // Two identical requests with one new key at once: one submission. Each answer is the first 201 (sent again) or,
       // while the other is still handled, 409 when the contract declares it.
       const concurrent = op.responses?.["409"] ? [expected, 409] : [expected];
       cases += await property(fc.tuple(params, bodies), 1, async ([values, body]) => {
-        const request = requestOf(values, body, type, { [keyHeader.name]: randomUUID() });
+        const request = await withProof(operation, requestOf(values, body, type, { [keyHeader.name]: randomUUID() }));
         const answers = await Promise.all([send(request), send(request)]);
         for (const answer of answers) {
           check(operation, label, request, body, answer, concurrent.includes(answer.status) ? answer.status : expected);
@@ -399,14 +518,21 @@ async function bodyChecks(operation) {
   return cases;
 }
 
-/** The checks of one operation without a body (GET): the documented success, a few times. */
+/**
+ * The checks of one operation without a body (GET): the documented success, a
+ * few times. A call marked `x-signed-link` (a link only the server can sign,
+ * like a webhook's file links) cannot succeed with values made up here: a
+ * made-up link must be refused, 403.
+ */
 async function bodilessChecks(operation) {
   const { method, path: template, parameters, label, op } = operation;
-  const expected = successStatus(op);
+  const expected = op["x-signed-link"] ? 403 : successStatus(op);
   let cases = await property(parametersArbitrary(parameters), Math.min(runs, 5), async (values) => {
     const request = { method, path: pathWith(template, values, parameters), headers: headersOf(parameters, values) };
-    check(operation, label, request, undefined, await send(request), expected);
+    const answer = check(operation, label, request, undefined, await send(request), expected);
+    if (operation === challengeOperation) challengeAnswerChecks(request, answer);
   });
+  if (operation === challengeOperation) cases += await challengeChecks(operation);
   // Conditional GET (when the operation takes If-None-Match and declares 304): the ETag received gets 304, another one the document.
   const conditional = parameters.find((p) => p.in === "header" && /^if-none-match$/i.test(p.name));
   if (conditional && op.responses?.["304"]) {
@@ -423,6 +549,36 @@ async function bodilessChecks(operation) {
     });
   }
   return cases;
+}
+
+/** A challenge is never cached: its answer says Cache-Control: no-store. */
+function challengeAnswerChecks(request, answer) {
+  const cacheControl = answer.headers["cache-control"];
+  if (!/(?:^|,)\s*no-store\s*(?:,|$)/i.test(cacheControl ?? "")) {
+    throw new Failure(
+      `the challenge's Cache-Control is ${cacheControl === undefined ? "missing" : JSON.stringify(cacheControl)}, not no-store: a cache could give one challenge to several submissions\n    request: ${describe(request)}`,
+    );
+  }
+}
+
+/** The challenge call gives a fresh challenge each time, one the suite can solve and send before it expires. */
+async function challengeChecks(operation) {
+  return property(fc.constant(null), 1, async () => {
+    const [a, b] = [await fetchChallenge(), await fetchChallenge()];
+    const request = { method: "get", path: operation.path };
+    for (const { answer } of [a, b]) challengeAnswerChecks(request, check(operation, operation.label, request, undefined, answer, 200));
+    if (a.challenge.parameters.nonce === b.challenge.parameters.nonce) {
+      throw new Failure(`two calls gave the same challenge (nonce ${a.challenge.parameters.nonce}): each call must give a fresh one\n    request: ${describe(request)}`);
+    }
+    const problems = challengeProblems(a.challenge);
+    if (problems.length > 0) throw new Failure(`the challenge cannot be used: ${problems.join("; ")}\n    answer: ${a.answer.text.slice(0, 300)}`);
+    try {
+      await solve(a.challenge, a.receivedAt, timeoutMs);
+    } catch (err) {
+      throw new Failure(`${err.message}\n    answer: ${a.answer.text.slice(0, 300)}`);
+    }
+    if (challengeProblemsOf.length > 0) throw new Failure(challengeProblemsOf[0]);
+  });
 }
 
 /** Every method the path does not list: 405. */
@@ -458,6 +614,9 @@ const started = Date.now();
 const specName = /^https?:/i.test(spec) ? spec : path.relative(process.cwd(), spec) || spec;
 console.log(`Conformance of ${baseUrl} to ${specName} (${contract.info?.title ?? ""} ${contract.info?.version ?? ""})`);
 console.log(`seed ${seed} (--seed ${seed} repeats this run), ${runs} valid cases per operation, file limit ${uploadLimitMb} MB`);
+
+await setUpProofs();
+if (proofsOff) console.log(`! no proof of work: ${proofsOff}; the form submissions are sent without one`);
 
 const results = [];
 const pathsChecked = new Set();
@@ -498,8 +657,11 @@ for (const [what, where] of warnings) {
   const [status, checked] = what.split(/, (.*)/);
   console.log(`! ${status} is not declared by the contract for ${where.length} answer${where.length > 1 ? "s" : ""} (e.g. ${where[0]}); ${checked}`);
 }
-const { requests, rateLimited, waitedSeconds } = sender.stats;
+const requests = sender.stats.requests + proofSender.stats.requests;
+const rateLimited = sender.stats.rateLimited + proofSender.stats.rateLimited;
+const waitedSeconds = sender.stats.waitedSeconds + proofSender.stats.waitedSeconds;
 if (rateLimited > 0) console.log(`rate limited ${rateLimited} times (429), waited ${Math.round(waitedSeconds)} s in all, then retried`);
+if (proofs) console.log(`${proofs.stats.challenges} challenges solved (${(proofs.stats.solveMs / 1000).toFixed(1)} s of solving)`);
 const passed = results.filter(Boolean).length;
 const failed = results.length - passed;
 console.log(`${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; seed ${seed}`);

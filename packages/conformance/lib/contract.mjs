@@ -38,7 +38,19 @@ export async function loadContract(where) {
     text = fs.readFileSync(where, "utf8");
   }
   // YAML 1.2 reads JSON too.
-  return resolveRefs(yaml.load(text));
+  return resolveRefs(markSpamTraps(yaml.load(text)));
+}
+
+/**
+ * The contract's spam trap (the honeypot field a person leaves out, schema
+ * `SpamTrap`, contract 1.3.0) marked `x-spam-trap: true` before the `$ref`s
+ * are resolved (they lose its name), so the generated bodies leave it out.
+ * A contract may mark other schemas so itself.
+ */
+export function markSpamTraps(doc) {
+  const trap = doc?.components?.schemas?.SpamTrap;
+  if (trap && typeof trap === "object") trap["x-spam-trap"] = true;
+  return doc;
 }
 
 /** A copy of the document with every local `$ref` replaced by what it names (shared, so cycles stay cycles). */

@@ -6,6 +6,8 @@
  * `additionalProperties: false` — every value checked against the schema itself
  * with ajv; and, for an object body, the ways to break one rule of one field.
  *
+ * A spam trap (`x-spam-trap`, see contract.mjs) is left out of valid bodies.
+ *
  * A file field (format binary) holds a marker: "file:pdf", "file:doc",
  * "file:docx" (the real documents), "file:txt" (a wrong type), "file:mismatch"
  * (a PDF named .docx); any other text is sent as a text value in its place.
@@ -44,6 +46,9 @@ export function typeOf(flat) {
   if (flat.patterns?.length || flat.format || flat.maxLength !== undefined) return "string";
   return undefined;
 }
+
+/** The spam trap (marked by contract.mjs): a field a valid body leaves out. */
+export const isSpamTrap = (schema) => flatten(schema)["x-spam-trap"] === true;
 
 export const isFileSchema = (schema) => {
   const flat = flatten(schema);
@@ -135,7 +140,8 @@ export function arbitraryOf(schema) {
         break;
       }
       case "object": {
-        const properties = flat.properties ?? {};
+        // The spam trap is left out, as a person leaves it (unless a contract made it required).
+        const properties = Object.fromEntries(Object.entries(flat.properties ?? {}).filter(([key, value]) => !isSpamTrap(value) || (flat.required ?? []).includes(key)));
         arbitrary = fc.record(
           Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, arbitraryOf(value)])),
           { requiredKeys: (flat.required ?? []).filter((key) => key in properties) },

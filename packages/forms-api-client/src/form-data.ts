@@ -17,12 +17,21 @@ function fileNameOf(field: string, blob: Blob): string {
   return field + (EXTENSIONS[blob.type.split(";")[0].trim().toLowerCase()] ?? "");
 }
 
+/** An object written as `{ ... }` (not a Blob, an array, a Date or any other class's instance). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 /**
  * A body as multipart form data, the way the contract reads it: a Blob or File
  * is a file part (a Blob without a name is named after its field and type,
  * e.g. `resume.pdf`; the server checks that the name's extension agrees with
- * the content), an array is JSON-encoded, a number or boolean is sent as text;
- * absent values and empty text are left out (an empty field counts as absent).
+ * the content), an array or a plain object (the attribution) is JSON-encoded
+ * (one part, as the contract's `application/json` encoding of that field
+ * says), a number or boolean is sent as text; absent values and empty text are
+ * left out (an empty field counts as absent).
  * Pass the FormData as the body and never set Content-Type yourself: fetch
  * sets it with the boundary.
  */
@@ -31,7 +40,7 @@ export function toFormData(body: object): FormData {
   for (const [name, value] of Object.entries(body)) {
     if (value === undefined || value === null || value === "") continue;
     if (value instanceof Blob) form.append(name, value, fileNameOf(name, value));
-    else if (Array.isArray(value)) form.append(name, JSON.stringify(value));
+    else if (Array.isArray(value) || isPlainObject(value)) form.append(name, JSON.stringify(value));
     else form.append(name, String(value));
   }
   return form;

@@ -6,13 +6,32 @@
  *   const client = createFormsClient({ baseUrl: "https://www.example.com" });
  *   const { data, error } = await client.POST("/api/v1/contact/contact_us", { body });
  *   const { data, error } = await postMultipart(client, "/api/v1/contact/careers", { body: { ...fields, resume, coverLetter } });
+ *
+ * Every POST carries a solved proof of work (the `Altcha` header, proof.ts),
+ * unless the client is made with `proofOfWork: false`.
  */
 import createClient from "openapi-fetch";
 import type { Client, ClientOptions, FetchOptions, FetchResponse } from "openapi-fetch";
 import type { components, paths } from "./schema.js";
 import { toFormData } from "./form-data.js";
+import { proofOfWorkMiddleware } from "./proof.js";
+export { verifyWebhook, WebhookVerificationError, type LeadCreatedEvent, type WebhookAttachment, type WebhookEvent, type WebhookHeaders } from "./webhooks.js";
 
 export { toFormData } from "./form-data.js";
+export {
+  CHALLENGE_PATH,
+  fetchProof,
+  PROOF_HEADER,
+  ProofOfWorkError,
+  proofOfWorkMiddleware,
+  solveChallenge,
+  waitUntil,
+  type FetchProofOptions,
+  type Proof,
+  type ProofOfWorkMiddlewareOptions,
+  type SolveOptions,
+  type SubmissionChallenge,
+} from "./proof.js";
 
 export type { components, operations, paths } from "./schema.js";
 /** Every schema of the contract by name. */
@@ -28,6 +47,15 @@ export type SubmissionAccepted = Schemas["SubmissionAccepted"];
 export interface FormsClientOptions extends Omit<ClientOptions, "baseUrl"> {
   /** Where the API is: the site's origin, e.g. "https://www.example.com" (the paths start with /api). */
   baseUrl: string;
+  /**
+   * Give every POST a solved proof of work (the `Altcha` header): a fresh
+   * challenge from the same baseUrl, solved, and the request held until the
+   * challenge's `sendAfter`. True by default; false sends submissions without
+   * it (they are then held back from the inbox by a server that checks them).
+   * A server without the challenge call (older than contract 1.3.0, 404) gets
+   * its submissions without the header either way.
+   */
+  proofOfWork?: boolean;
 }
 
 /** An openapi-fetch client typed with the contract's paths. */
@@ -36,13 +64,17 @@ export type FormsClient = Client<paths>;
 /**
  * A client of the API at `baseUrl`. `fetch` (a fetch of your own, e.g. with a
  * proxy or a timeout), `headers` (sent with every call) and every other
- * openapi-fetch option are passed on as they are.
+ * openapi-fetch option are passed on as they are. Unless `proofOfWork` is
+ * false, every POST gets its proof of work first (proofOfWorkMiddleware).
  */
 export function createFormsClient(options: FormsClientOptions): FormsClient {
   if (typeof options?.baseUrl !== "string" || options.baseUrl.trim() === "") {
     throw new TypeError('createFormsClient: baseUrl is required (the site\'s origin, e.g. "https://www.example.com")');
   }
-  return createClient<paths>({ ...options, baseUrl: options.baseUrl.replace(/\/+$/, "") });
+  const { proofOfWork = true, ...rest } = options;
+  const client = createClient<paths>({ ...rest, baseUrl: options.baseUrl.replace(/\/+$/, "") });
+  if (proofOfWork !== false) client.use(proofOfWorkMiddleware({ requestInitExt: rest.requestInitExt }));
+  return client;
 }
 
 type PostOperation<P extends keyof paths> = NonNullable<paths[P]["post"]>;
