@@ -57,7 +57,7 @@ export type MultipartPath = {
 export type MultipartBody<P extends MultipartPath> = PostBodies<P> extends { "multipart/form-data": infer B } ? B : never;
 
 /**
- * A body as multipart form data (files as file parts, lists JSON-encoded,
+ * A body as multipart form data (files as file parts, lists and objects JSON-encoded,
  * numbers as text, empty fields left out): the same encoding the integrators'
  * client package uses. The browser sets Content-Type with its boundary.
  */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { attributionFor, preloadAttribution } from "../attribution/load";
 import { preloadClient } from "./api-client";
 import { clearTrap, SPAM_TRAP_FIELD, trapValue } from "./spam/trap";
 import { BASE_FORMATS, buildBody, isRequired, validateBody, type FormatChecks, type FormRules } from "./validation";
@@ -73,7 +74,7 @@ export interface ContractForm<V extends FormValues> {
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
   /** The script is running (until then the button stays disabled: a form must never submit natively). */
   ready: boolean;
-  /** Spread on the <form>: ref, noValidate, onSubmit, method post, data-hydrated once the script runs, and a focus handler that fetches the API client. */
+  /** Spread on the <form>: ref, noValidate, onSubmit, method post, data-hydrated once the script runs, and a focus handler that fetches the API client and the attribution's module. */
   formProps: {
     ref: React.RefObject<HTMLFormElement>;
     noValidate: true;
@@ -84,13 +85,20 @@ export interface ContractForm<V extends FormValues> {
   };
 }
 
+/** A form's focus: fetches the API client (and starts the next proof of work) and the attribution's module. */
+function preload(): void {
+  preloadClient();
+  preloadAttribution();
+}
+
 /**
  * The state of one form of the contract: values, visited fields, per-field
  * validity from the contract's rules (src/forms/validation.ts), the pending
  * flag and the message of the last submission. An invalid submission sends
  * nothing: every field is marked visited and the first invalid one focused.
  * A success resets the form (to `resetValues`); a failure keeps everything typed.
- * The form's spam trap, when a bot filled it, is sent too (see src/forms/spam/trap.ts).
+ * The form's spam trap, when a bot filled it, is sent too (see src/forms/spam/trap.ts),
+ * and so is where the visit came from, when the form's rules take it (`attribution`, src/attribution/).
  */
 export function useContractForm<V extends FormValues>(options: ContractFormOptions<V>): ContractForm<V> {
   const { rules, initialValues, fixed, extraValidity, formats } = options;
@@ -146,7 +154,9 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     // The spam trap (src/forms/spam/SpamTrap.tsx) is no field of the form's state: read when sent, and sent only when filled.
     const trapped = trapValue(formRef.current, rules.schema.properties[SPAM_TRAP_FIELD]?.maxLength);
     try {
-      const result = await send(trapped === undefined ? body : { ...body, [SPAM_TRAP_FIELD]: trapped });
+      const attribution = await attributionFor(rules.schema.properties.attribution);
+      const sent: Record<string, unknown> = attribution === undefined ? body : { ...body, attribution };
+      const result = await send(trapped === undefined ? sent : { ...sent, [SPAM_TRAP_FIELD]: trapped });
       if (result.error !== undefined || !result.response.ok) failure = result.error ?? result;
       else succeeded = true;
     } catch (err) {
@@ -198,6 +208,6 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     formRef,
     onSubmit,
     ready,
-    formProps: { ref: formRef, noValidate: true, method: "post", onSubmit, onFocus: preloadClient, "data-hydrated": ready ? "true" : undefined },
+    formProps: { ref: formRef, noValidate: true, method: "post", onSubmit, onFocus: preload, "data-hydrated": ready ? "true" : undefined },
   };
 }

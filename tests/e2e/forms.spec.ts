@@ -41,6 +41,11 @@ function apiPosts(page: Page): Request[] {
   return posts;
 }
 
+/** The attribution of a form sent from the page the visit landed on (src/attribution/; the page was opened directly: no referrer, no utm_*). */
+function attributionOf(page: string) {
+  return { landingPage: page, page };
+}
+
 /** The next POST to one call of the API. */
 function nextPost(page: Page, call: string): Promise<Request> {
   return page.waitForRequest((request) => request.method() === "POST" && request.url().endsWith(`${API}${call}`));
@@ -126,7 +131,7 @@ test.describe("newsletter (footer)", () => {
     const held = await holdRequests(page, "news-letter");
     const first = nextPost(page, "news-letter");
     await button.click();
-    expect((await first).postDataJSON()).toEqual({ email: "first.reader@example.org", mailType: "news_letter" });
+    expect((await first).postDataJSON()).toEqual({ email: "first.reader@example.org", mailType: "news_letter", attribution: attributionOf("/about-us") });
     await expect(form.getByRole("button", { name: "Submitting…" })).toBeDisabled();
     held.release();
     await expect(form.getByRole("status")).toHaveText(SENT);
@@ -139,7 +144,7 @@ test.describe("newsletter (footer)", () => {
     await email.fill("second.reader@example.org");
     const second = nextPost(page, "news-letter");
     await button.click();
-    expect((await second).postDataJSON()).toEqual({ email: "second.reader@example.org", mailType: "newsletter" });
+    expect((await second).postDataJSON()).toEqual({ email: "second.reader@example.org", mailType: "newsletter", attribution: attributionOf("/about-us") });
     expect((await (await second).response())!.status()).toBe(201);
     await expect(form.getByRole("status")).toHaveText(SENT);
   });
@@ -171,7 +176,7 @@ test.describe("talent community (careers)", () => {
     await email.fill("talent@example.org");
     const post = nextPost(page, "news-letter");
     await form.getByRole("button", { name: "Join" }).click();
-    expect((await post).postDataJSON()).toEqual({ email: "talent@example.org", mailType: "news_letter" });
+    expect((await post).postDataJSON()).toEqual({ email: "talent@example.org", mailType: "news_letter", attribution: attributionOf("/careers") });
     await expect(form.getByRole("status")).toHaveText("Thanks for joining our talent community!");
     await expect(email).toHaveValue("");
   });
@@ -245,6 +250,7 @@ test.describe("contact", () => {
       subject: "Technical Support",
       message: "Please call me about a torque pump.",
       mailType: "contact",
+      attribution: attributionOf("/contact"),
     });
     expect((await (await post).response())!.status()).toBe(201);
     await expect(form.getByRole("status")).toHaveText(SENT);
@@ -315,6 +321,7 @@ test.describe("manufacturing demo", () => {
       phoneNumber: "0507654321",
       countryName: "United Arab Emirates",
       mailType: "demo_form",
+      attribution: attributionOf("/manufacturing"),
     });
     expect((await (await post).response())!.status()).toBe(201);
     // The refused click sent nothing, neither at once nor later: the only POST is this one.
@@ -394,6 +401,7 @@ test.describe("job application (careers modal)", () => {
       mailType: "career",
       resume: { filename: "Katherine CV.pdf", size: pdf().buffer.length },
       coverLetter: { filename: "letter.docx", size: docx().buffer.length },
+      attribution: JSON.stringify(attributionOf("/careers")),
     });
     expect((await request.response())!.status()).toBe(201);
     await expect(dialog).toBeHidden();
@@ -497,6 +505,7 @@ test.describe("trainings modals", () => {
       participants: 3,
       trainingFormat: "On Site",
       mailType: "request_for_training",
+      attribution: attributionOf("/trainings"),
     });
     expect((await (await post).response())!.status()).toBe(201);
     await expect(dialog).toBeHidden();
@@ -534,6 +543,7 @@ test.describe("trainings modals", () => {
       resume: { filename: "resume.docx", size: docx().buffer.length },
       comments: "Hands-on courses.",
       mailType: "sme_form",
+      attribution: JSON.stringify(attributionOf("/trainings")),
     });
     expect((await request.response())!.status()).toBe(201);
     await expect(dialog).toBeHidden();
@@ -566,6 +576,7 @@ test.describe("trainings modals", () => {
       message: "Joint courses for students.",
       support_doc: { filename: "profile.pdf", size: pdf().buffer.length },
       mailType: "transfer_partner_form",
+      attribution: JSON.stringify(attributionOf("/trainings")),
     });
     expect((await request.response())!.status()).toBe(201);
     await expect(dialog).toBeHidden();
@@ -643,6 +654,7 @@ test.describe("product order upload (Order Form tab)", () => {
       mailType: "product_order_form",
       productName: "TOP LOADING ARMS",
       file: { filename: "answers.pdf", size: pdf().buffer.length },
+      attribution: JSON.stringify(attributionOf("/top-loading-arms")),
     });
     expect((await request.response())!.status()).toBe(201);
     await expect(form.getByRole("status")).toHaveText("File uploaded successfully!");
