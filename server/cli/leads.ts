@@ -67,7 +67,10 @@ export async function leadsCli(
 
 if (require.main === module) {
   leadsCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
+    // exitCode, not exit(): a piped standard output is written out before the process ends.
+    (code) => {
+      process.exitCode = code;
+    },
     (err: unknown) => {
       console.error(err instanceof Error ? err.message : err);
       process.exit(1);

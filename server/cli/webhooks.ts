@@ -77,7 +77,10 @@ export async function webhooksCli(
 
 if (require.main === module) {
   webhooksCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
+    // exitCode, not exit(): a piped standard output is written out before the process ends.
+    (code) => {
+      process.exitCode = code;
+    },
     (err: unknown) => {
       console.error(err instanceof Error ? err.message : err);
       process.exit(1);

@@ -245,6 +245,25 @@ export function createOutboxDispatcher(options: {
   }
 
   /**
+   * Sends a claimed row, its claim renewed while the send lasts: recorded as
+   * sent (undefined) or counted failed (the failure, for the caller to record).
+   */
+  async function attempt(message: OutboxMessage, run: OutboxRun, send: () => Promise<void>): Promise<unknown> {
+    const release = keepClaim(message);
+    try {
+      await send();
+    } catch (err) {
+      run.failed++;
+      return err ?? new Error("the send failed");
+    } finally {
+      release();
+    }
+    if (await store.markSent(message, now())) run.sent++;
+    else refused(message, "delivery");
+    return undefined;
+  }
+
+  /**
    * One webhook row: POSTed to its endpoint, signed for this attempt. 2xx:
    * sent. 410 Gone: the endpoint is disabled (its rows wait, this one
    * included, until `npm run webhooks:enable`). Anything else: tried again on
@@ -261,21 +280,8 @@ export function createOutboxDispatcher(options: {
       else refused(message, "failure");
       return;
     }
-    const release = keepClaim(message);
-    let failure: unknown;
-    try {
-      await sendWebhook(message, endpoint.secret, AbortSignal.timeout(config.webhookTimeoutMs), now());
-    } catch (err) {
-      failure = err;
-    } finally {
-      release();
-    }
-    if (failure === undefined) {
-      if (await store.markSent(message, now())) run.sent++;
-      else refused(message, "delivery");
-      return;
-    }
-    run.failed++;
+    const failure = await attempt(message, run, () => sendWebhook(message, endpoint.secret, AbortSignal.timeout(config.webhookTimeoutMs), now()));
+    if (failure === undefined) return;
     const error = failure instanceof WebhookDeliveryError ? failure : new WebhookDeliveryError(reasonOf(failure), 0);
     if (error.gone) {
       await store.disableEndpoint(endpoint.url, now(), `410 Gone (${describe(message)})`);
@@ -295,21 +301,8 @@ export function createOutboxDispatcher(options: {
 
   async function deliver(message: OutboxMessage, run: OutboxRun): Promise<void> {
     if (message.channel === "webhook") return deliverWebhook(message, run);
-    const release = keepClaim(message);
-    let failure: unknown;
-    try {
-      await sender.send(message, AbortSignal.timeout(deadlineMs));
-    } catch (err) {
-      failure = err;
-    } finally {
-      release();
-    }
-    if (failure === undefined) {
-      if (await store.markSent(message, now())) run.sent++;
-      else refused(message, "delivery");
-      return;
-    }
-    run.failed++;
+    const failure = await attempt(message, run, () => sender.send(message, AbortSignal.timeout(deadlineMs)));
+    if (failure === undefined) return;
     const attempts = message.attempts + 1;
     const reason = reasonOf(failure);
     if (isPermanentFailure(failure)) {

@@ -6,8 +6,9 @@
  * - `honeypot`: the hidden spam-trap field (`altContact`) has a value. People
  *   never see it; password managers and autofill have no reason to fill it.
  * - `link_in_name`: a web address in a name, company or job field
- *   ("http://", "https://", "www."; in a person's name a bare domain like
- *   "cheap-pills.shop" too: a company may be called "Example.com Ltd").
+ *   ("http://", "https://", "www.", a domain under a top-level domain spam
+ *   favours like "cheap-pills.shop"; in a person's name any bare domain too:
+ *   a company may be called "Example.com Ltd").
  * - `markup_in_name`: HTML or BBCode in those fields ("<a", "[url=").
  * - `markup_in_text`: HTML links or BBCode links in a message or comment.
  * - `link_stuffed`: a message or comment with more links than an enquiry has
@@ -33,6 +34,8 @@ export const MAX_LINKS_IN_TEXT = 3;
 const LINK = /\bhttps?:\/\/|\bwww\.[^\s.]/i;
 /** A bare domain: a dot between letters and a common top-level domain at a word's end ("buy.example.shop"). */
 const BARE_DOMAIN = /\b[a-z0-9-]+\.(?:com|net|org|info|biz|ru|cn|xyz|top|shop|site|online|club|io|co|me|link|click|store|app)\b/i;
+/** A domain under a top-level domain spam favours ("cheap-pills.shop", "buy.followers.top"): no company is called that. */
+const SPAM_DOMAIN = /\b[a-z0-9-]+\.(?:xyz|top|shop|site|online|club|click|link|store|ru|cn|biz|info|icu|buzz|live|fun|space|website)\b/i;
 const NAME_MARKUP = /<\s*\/?\s*[a-z!]|\[\/?(?:url|link|img)\b/i;
 const TEXT_MARKUP = /<\s*a\s[^>]*href|\[url[=\]]|\[link[=\]]/i;
 const LINKS_IN_TEXT = /\bhttps?:\/\/|\bwww\./gi;
@@ -53,7 +56,7 @@ export function screenContent(body: Record<string, unknown>): string[] {
     if (field === HONEYPOT_FIELD) continue;
     if (NAME_FIELDS.has(field)) {
       for (const text of strings(value)) {
-        if (LINK.test(text) || (PERSON_FIELDS.has(field) && BARE_DOMAIN.test(text))) reasons.add("link_in_name");
+        if (LINK.test(text) || SPAM_DOMAIN.test(text) || (PERSON_FIELDS.has(field) && BARE_DOMAIN.test(text))) reasons.add("link_in_name");
         if (NAME_MARKUP.test(text)) reasons.add("markup_in_name");
       }
     } else if (TEXT_FIELDS.has(field) || field === "items") {

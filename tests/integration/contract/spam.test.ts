@@ -174,6 +174,7 @@ describe("what people write passes the content checks", () => {
   it.each([
     ["a link in a name", { firstName: "Visit https://cheap.example" }, "link_in_name"],
     ["a bare domain as a name", { lastName: "pills-online.shop" }, "link_in_name"],
+    ["a spam domain as a company", { companyName: "buy.followers.top" }, "link_in_name"],
     ["markup in a name", { lastName: "<a href=x>Win</a>" }, "markup_in_name"],
     ["a message stuffed with links", { message: "http://a.example http://b.example http://c.example http://d.example" }, "link_stuffed"],
     ["BBCode links in a message", { message: "[url=http://a.example]cheap[/url]" }, "markup_in_text"],
