@@ -3,6 +3,7 @@
  * delivery with the standardwebhooks package (as a company's receiver would)
  * and answers as the test says (a status per delivery, Retry-After).
  */
+import { randomBytes } from "crypto";
 import http from "http";
 import type { AddressInfo } from "net";
 import { Webhook } from "standardwebhooks";
@@ -30,7 +31,7 @@ export interface WebhookReceiver {
 
 /** A new `whsec_` secret (32 random bytes). */
 export function newWebhookSecret(): string {
-  return `whsec_${Buffer.from(Array.from({ length: 32 }, () => Math.floor(Math.random() * 256))).toString("base64")}`;
+  return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
 export async function startWebhookReceiver(secret: string = newWebhookSecret()): Promise<WebhookReceiver> {

@@ -32,6 +32,7 @@ import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers,
 import type { components } from "../../src/contract/schema";
 import { PROOF_HEADER, SpamDefence } from "../spam";
 import { Webhooks } from "../webhooks";
+import { FILE_LINK_PATH } from "../webhooks/file-links";
 import { fileLinkHandler } from "./file-links";
 
 /** Where every call of the contract lives. */
@@ -200,7 +201,7 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     res.status(200).json(challenge);
   }) as RequestHandler);
   // A file of a webhook payload, by its signed link.
-  router.get(`${base}/files/:name`, ...validator, fileLinkHandler(options.store, webhooks));
+  router.get(`${FILE_LINK_PATH.slice("/api".length)}/:name`, ...validator, fileLinkHandler(options.store, webhooks));
   for (const form of Object.values(formDefinitions())) {
     const steps: RequestHandler[] = [limit];
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));

@@ -11,6 +11,7 @@
 import { loadConfig } from "../config";
 import { createStore } from "../store";
 import { Webhooks } from "../webhooks";
+import { runCommand } from "./run";
 
 const USAGE = "Usage: leads spam [--limit N] | leads release <submission id>";
 
@@ -65,15 +66,4 @@ export async function leadsCli(
   }
 }
 
-if (require.main === module) {
-  leadsCli(process.argv.slice(2)).then(
-    // exitCode, not exit(): a piped standard output is written out before the process ends.
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCommand(leadsCli);

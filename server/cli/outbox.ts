@@ -10,6 +10,7 @@
  */
 import { loadConfig } from "../config";
 import { createStore } from "../store";
+import { runCommand } from "./run";
 
 export async function outboxCli(
   args: string[],
@@ -43,12 +44,4 @@ export async function outboxCli(
   }
 }
 
-if (require.main === module) {
-  outboxCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCommand(outboxCli);

@@ -12,6 +12,7 @@
 import { loadConfig } from "../config";
 import { cleanOrphans, deletePersonData, makeDataDirPrivate, purgeExpired, removeSubmissionFiles } from "../store/privacy";
 import { createStore } from "../store";
+import { runCommand } from "./run";
 
 const USAGE = "Usage: privacy delete <e-mail address> | privacy purge";
 
@@ -70,12 +71,4 @@ export async function privacyCli(
   }
 }
 
-if (require.main === module) {
-  privacyCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCommand(privacyCli);

@@ -12,6 +12,7 @@
  */
 import { loadConfig } from "../config";
 import { createStore } from "../store";
+import { runCommand } from "./run";
 
 const USAGE = "Usage: webhooks status | webhooks replay --since YYYY-MM-DD [--endpoint URL] | webhooks enable <url>";
 
@@ -75,15 +76,4 @@ export async function webhooksCli(
   }
 }
 
-if (require.main === module) {
-  webhooksCli(process.argv.slice(2)).then(
-    // exitCode, not exit(): a piped standard output is written out before the process ends.
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runCommand(webhooksCli);

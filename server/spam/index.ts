@@ -1,9 +1,8 @@
 import type { Config } from "../config";
+import { sharedSecret } from "../store/shared-secret";
 import type { Screening, SubmissionStore } from "../store/types";
 import { checkProof, issueChallenge, type ProofSettings, type SubmissionChallenge } from "./proof";
 import { HONEYPOT_FIELD, screenContent } from "./screen";
-
-export { HONEYPOT_FIELD } from "./screen";
 
 /** The request header that carries the solved challenge (the contract's ProofOfWork parameter). */
 export const PROOF_HEADER = "altcha";
@@ -19,13 +18,14 @@ const SECRET_NAME = "altcha-hmac";
  * so a replayed one is caught in the same transaction).
  */
 export class SpamDefence {
-  private secretValue: Promise<string> | undefined;
+  private readonly storedSecret: () => Promise<string>;
   private readonly settings: ProofSettings;
 
   constructor(
     private readonly config: Config,
-    private readonly store: SubmissionStore,
+    store: SubmissionStore,
   ) {
+    this.storedSecret = sharedSecret(store, SECRET_NAME);
     this.settings = {
       minCounter: Math.max(1, Math.floor(config.spamPowDifficulty / 5)),
       maxCounter: config.spamPowDifficulty,
@@ -41,14 +41,7 @@ export class SpamDefence {
   /** SPAM_SECRET, or the one the store keeps for every instance (asked for again after a failure). */
   private secret(): Promise<string> {
     if (this.config.spamSecret) return Promise.resolve(this.config.spamSecret);
-    if (!this.secretValue) {
-      const asked = this.store.serverSecret(SECRET_NAME);
-      asked.catch(() => {
-        if (this.secretValue === asked) this.secretValue = undefined;
-      });
-      this.secretValue = asked;
-    }
-    return this.secretValue;
+    return this.storedSecret();
   }
 
   /** A challenge for one submission, issued now. Throws when the store cannot give the secret. */

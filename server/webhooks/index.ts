@@ -1,8 +1,9 @@
 import type { Config } from "../config";
+import { sharedSecret } from "../store/shared-secret";
 import type { StoredLead, SubmissionStore, WebhookDelivery } from "../store/types";
 import { leadCreatedDeliveries } from "./payload";
 
-export { FILE_LINK_PATH, checkFileLink } from "./file-links";
+export { checkFileLink } from "./file-links";
 
 /** The name the file links' secret is kept under in the store. */
 export const FILE_LINK_SECRET = "file-links";
@@ -14,23 +15,14 @@ export const FILE_LINK_SECRET = "file-links";
  * shared by every instance).
  */
 export class Webhooks {
-  private secretValue: Promise<string> | undefined;
+  /** The secret of the file links (asked for again after a failure). */
+  readonly fileLinkSecret: () => Promise<string>;
 
   constructor(
     private readonly config: Pick<Config, "webhookEndpoints" | "siteUrl" | "fileLinkDays">,
-    private readonly store: SubmissionStore,
-  ) {}
-
-  /** The secret of the file links (asked for again after a failure). */
-  fileLinkSecret(): Promise<string> {
-    if (!this.secretValue) {
-      const asked = this.store.serverSecret(FILE_LINK_SECRET);
-      asked.catch(() => {
-        if (this.secretValue === asked) this.secretValue = undefined;
-      });
-      this.secretValue = asked;
-    }
-    return this.secretValue;
+    store: SubmissionStore,
+  ) {
+    this.fileLinkSecret = sharedSecret(store, FILE_LINK_SECRET);
   }
 
   /** The deliveries of a lead's lead.created at `now`: none without endpoints. */

@@ -1,27 +1,14 @@
-import { FORM_KEYS, FORMS } from "../../src/forms/registry";
+import type { components } from "../../src/contract/schema";
+import { FORM_KEYS, FORMS, type FormKey } from "../../src/forms/registry";
 import { newWebhookId } from "../store/outbox-rows";
 import type { StoredLead, WebhookDelivery } from "../store/types";
 import type { WebhookEndpoint } from "./endpoints";
 import { signFileLink } from "./file-links";
 
-/** The body of a lead.created event (the contract's LeadCreatedEvent), as it is signed and sent. */
-export interface LeadCreatedEvent {
-  type: "lead.created";
-  /** When the event happened: the lead was accepted, or released from quarantine. */
-  timestamp: string;
-  data: {
-    id: string;
-    /** The form's call, as in its path (contact_us, careers...). */
-    form: string;
-    mailType: string;
-    receivedAt: string;
-    /** The validated fields, files and attribution aside. */
-    fields: Record<string, unknown>;
-    /** Absent when the browser sent none. */
-    attribution?: Record<string, string>;
-    attachments: { field: string; name: string; type: string; size: number; url: string; urlExpiresAt: string }[];
-  };
-}
+/** The body of a lead.created event, as the contract declares it (x-webhooks). */
+export type LeadCreatedEvent = components["schemas"]["LeadCreatedEvent"];
+type Attribution = components["schemas"]["Attribution"];
+type AttachmentType = components["schemas"]["WebhookAttachment"]["type"];
 
 export interface PayloadSettings {
   /** The site's public address: the files' links start with it. */
@@ -33,10 +20,11 @@ export interface PayloadSettings {
 }
 
 /** The form a stored mail type belongs to ("newsletter", which the newsletter form also sends, is news-letter's). */
-export function formOfMailType(mailType: string): string {
+export function formOfMailType(mailType: string): FormKey {
   const key = FORM_KEYS.find((name) => FORMS[name].mailType === mailType);
   if (key) return key;
-  return mailType === "newsletter" ? "news-letter" : mailType;
+  if (mailType === "newsletter") return "news-letter";
+  throw new Error(`No form of the registry has the mail type ${mailType}`);
 }
 
 /** The lead.created event of a lead, at `now`. */
@@ -52,11 +40,11 @@ export function leadCreatedEvent(lead: StoredLead, settings: PayloadSettings, no
       mailType: lead.mailType,
       receivedAt: lead.createdAt.toISOString(),
       fields,
-      ...(typeof attribution === "object" && attribution !== null ? { attribution: attribution as Record<string, string> } : {}),
+      ...(typeof attribution === "object" && attribution !== null ? { attribution: attribution as Attribution } : {}),
       attachments: lead.attachments.map((file) => ({
         field: file.field,
         name: file.originalName,
-        type: file.contentType,
+        type: file.contentType as AttachmentType,
         size: file.size,
         url: signFileLink(settings.siteUrl, settings.fileLinkSecret, file.storedName, expiresAt),
         urlExpiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000).toISOString(),

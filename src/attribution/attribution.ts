@@ -26,13 +26,11 @@ import { ATTRIBUTION_KEY, CAMPAIGN } from "./capture";
 
 export type Attribution = components["schemas"]["Attribution"];
 
-const PATH_MAX = 500;
-const CAMPAIGN_MAX = 200;
 /** Lone surrogates (a pair is one code point under the u flag). */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/gu;
 
-/** A page as the contract's SitePath (`/contact`), or undefined. */
-export function sitePath(value: unknown): string | undefined {
+/** A page as the contract's SitePath (`/contact`), cut to `max` characters (the rule's maxLength), or undefined. */
+export function sitePath(value: unknown, max = Infinity): string | undefined {
   if (typeof value !== "string") return undefined;
   const path = value
     .trim()
@@ -40,7 +38,7 @@ export function sitePath(value: unknown): string | undefined {
     .replace(LONE_SURROGATE, "")
     .replace(/%(?![0-9A-Fa-f]{2})/g, "%25")
     .replace(/[^A-Za-z0-9._~!$&'()*+,;=:@%/-]/gu, encodeURIComponent)
-    .slice(0, PATH_MAX)
+    .slice(0, max)
     .replace(/%[0-9A-Fa-f]?$/, "");
   return path.startsWith("/") ? path : undefined;
 }
@@ -55,8 +53,8 @@ export function siteOrigin(value: unknown): string | undefined {
   }
 }
 
-/** A campaign parameter as one line of visible text, or undefined. */
-export function campaignValue(value: unknown): string | undefined {
+/** A campaign parameter as one line of visible text of at most `max` code points (the rule's maxLength), or undefined. */
+export function campaignValue(value: unknown, max = Infinity): string | undefined {
   if (typeof value !== "string") return undefined;
   const line = value
     .replace(LONE_SURROGATE, "")
@@ -65,7 +63,7 @@ export function campaignValue(value: unknown): string | undefined {
     .replace(/[\s\u0000-\u001F\u007F-\u009F]+/g, " ")
     .replace(/=\?/g, "= ?")
     .trim();
-  const cut = Array.from(line).slice(0, CAMPAIGN_MAX).join("").trim();
+  const cut = Array.from(line).slice(0, max).join("").trim();
   return cut === "" ? undefined : cut;
 }
 
@@ -78,12 +76,14 @@ export function sanitizeAttribution(kept: unknown, page: unknown, rule: SchemaRu
   const properties = rule?.properties;
   if (!properties) return undefined;
   const raw = typeof kept === "object" && kept !== null && !Array.isArray(kept) ? (kept as Record<string, unknown>) : {};
+  // Each value cut to its own rule's maxLength: the contract says how long, not this file.
+  const max = (name: string) => properties[name]?.maxLength;
   const candidates: Record<string, string | undefined> = {
-    landingPage: sitePath(raw.landingPage),
+    landingPage: sitePath(raw.landingPage, max("landingPage")),
     referrer: siteOrigin(raw.referrer),
   };
-  for (const name of CAMPAIGN) candidates[`utm_${name}`] = campaignValue(raw[`utm_${name}`]);
-  candidates.page = sitePath(page);
+  for (const name of CAMPAIGN) candidates[`utm_${name}`] = campaignValue(raw[`utm_${name}`], max(`utm_${name}`));
+  candidates.page = sitePath(page, max("page"));
 
   const attribution: Record<string, string> = {};
   for (const [name, value] of Object.entries(candidates)) {

@@ -64,6 +64,10 @@ const RULES: Record<string, FormRules> = Object.fromEntries(
 );
 /** The attribution's rule a form passes to the sanitizer (the contact form's; every form has the same). */
 const RULE: SchemaRule = RULES.sendContactEnquiry.schema.properties.attribution;
+/** The contract's maxLength of a campaign value (CampaignValue), as the form rules carry it. */
+const CAMPAIGN_MAX = RULE.properties!.utm_source.maxLength!;
+/** The contract's maxLength of a page (SitePath). */
+const PATH_MAX = RULE.properties!.landingPage.maxLength!;
 
 const LONG = "x".repeat(5_000);
 const ARABIC = "حملة الربيع للمعدات الصناعية";
@@ -162,8 +166,8 @@ describe("sanitizeAttribution: hostile inputs give an attribution the contract a
   });
 
   it("campaign values: one line of visible text, at most 200 code points, no =?", () => {
-    expect(campaignValue(LONG)).toBe("x".repeat(200));
-    expect(Array.from(campaignValue(ARABIC.repeat(40))!).length).toBeLessThanOrEqual(200);
+    expect(campaignValue(LONG, CAMPAIGN_MAX)).toBe("x".repeat(200));
+    expect(Array.from(campaignValue(ARABIC.repeat(40), CAMPAIGN_MAX)!).length).toBeLessThanOrEqual(200);
     expect(campaignValue(ARABIC)).toBe(ARABIC);
     expect(campaignValue("spring\u0000sale\r\nBcc: someone@example.org\tnow\u007f")).toBe("spring sale Bcc: someone@example.org now");
     expect(campaignValue("=?utf-8?B?SGVsbG8=?=")).not.toContain("=?");
@@ -173,7 +177,7 @@ describe("sanitizeAttribution: hostile inputs give an attribution the contract a
     expect(campaignValue("\u200B\u2060\uFEFF")).toBeUndefined();
     expect(campaignValue("   ")).toBeUndefined();
     expect(sanitizeAttribution({ utm_source: "\u3164\u115F  \u2800" }, undefined, RULE)).toBeUndefined();
-    expect(campaignValue("x".repeat(199) + "👍")).toBe("x".repeat(199) + "👍");
+    expect(campaignValue("x".repeat(199) + "👍", CAMPAIGN_MAX)).toBe("x".repeat(199) + "👍");
     expect(campaignValue("lone \uD800 surrogate")).toBe("lone surrogate");
   });
 
@@ -199,10 +203,10 @@ describe("sanitizeAttribution: hostile inputs give an attribution the contract a
     expect(sitePath("contact")).toBeUndefined();
     expect(sitePath("https://www.example.com/contact")).toBeUndefined();
     expect(sitePath("")).toBeUndefined();
-    const long = sitePath("/" + "é".repeat(600))!;
+    const long = sitePath("/" + "é".repeat(600), PATH_MAX)!;
     expect(long.length).toBeLessThanOrEqual(500);
     expect(long).toMatch(/^(\/|%C3%A9)+$/);
-    expect(sitePath("/" + "%".repeat(600))).toMatch(/^\/(%25)+$/);
+    expect(sitePath("/" + "%".repeat(600), PATH_MAX)).toMatch(/^\/(%25)+$/);
   });
 
   it("nothing usable, or a form that takes no attribution: none", () => {
