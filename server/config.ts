@@ -64,6 +64,8 @@ export interface Config {
   outboxConcurrency: number;
   /** A notification still undelivered this long after it was queued is reported as an error (once), in ms. */
   outboxAlertAfterMs: number;
+  /** How long readiness and the store's metrics wait for the store before saying it does not answer, in ms. */
+  healthTimeoutMs: number;
   /** Delay before the first retry, in ms; doubled after each failed attempt. */
   outboxBackoffMs: number;
   /** Longest delay between two attempts, in ms. */
@@ -388,6 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtpTimeoutMs: intFrom(env, "SMTP_TIMEOUT_MS", 15_000, 1),
     outboxConcurrency: intFrom(env, "OUTBOX_CONCURRENCY", 4, 1),
     outboxAlertAfterMs: intFrom(env, "OUTBOX_ALERT_AFTER_MS", 3_600_000, 1),
+    healthTimeoutMs: intFrom(env, "HEALTH_TIMEOUT_MS", 1_000, 1),
     outboxBackoffMs: intFrom(env, "OUTBOX_BACKOFF_MS", 30_000, 1),
     outboxBackoffMaxMs: intFrom(env, "OUTBOX_BACKOFF_MAX_MS", 3_600_000, 1),
     validateResponses: booleanFrom(env, "VALIDATE_RESPONSES", false),
