@@ -2,6 +2,10 @@ import express, { type ErrorRequestHandler } from "express";
 import type { RequestListener, ServerResponse } from "http";
 import { apiRouter } from "./api";
 import type { Config } from "./config";
+import { internalErrorLog, requestObserver, routeOf, type InternalErrorLog } from "./http-log";
+import { logger, type Logger } from "./log";
+
+export type { InternalErrorLog } from "./http-log";
 import { sendInternalError, siteRouter } from "./site";
 import { createStore, type SubmissionStore } from "./store";
 
@@ -18,10 +22,12 @@ export type SiteApp = RequestListener & {
 export interface AppDependencies {
   /** Another store than the one the config names (tests). */
   store?: SubmissionStore;
-  /** Where internal errors are reported (default console.error). */
-  log?: (message: string, err: unknown) => void;
-  /** Where events worth an operator's attention are told (default console.log). */
-  info?: (message: string) => void;
+  /** Where internal errors are reported, with the request they happened on (default: the log, with the request id). */
+  log?: InternalErrorLog;
+  /** Where events worth an operator's attention are told, with their fields (default: the log). */
+  info?: (message: string, fields?: Record<string, unknown>) => void;
+  /** The logger of the request lines and the defaults above (default: the process's). */
+  logger?: Logger;
 }
 
 /**
@@ -51,13 +57,13 @@ function refuseTarget(res: ServerResponse): void {
 }
 
 /** Last resort: whatever no router answered is logged and gets a plain 500, never a stack trace. */
-function lastErrorHandler(log: (message: string, err: unknown) => void): ErrorRequestHandler {
+function lastErrorHandler(log: InternalErrorLog): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
       next(err);
       return;
     }
-    log(`Internal error on ${req.method} ${req.originalUrl}:`, err);
+    log(`Internal error on ${req.method} ${routeOf(req, 500)}`, err, req);
     sendInternalError(res);
   };
 }
@@ -65,7 +71,9 @@ function lastErrorHandler(log: (message: string, err: unknown) => void): ErrorRe
 /** The one application: the API under /api and the built site on one port. */
 export function createApp(config: Config, deps: AppDependencies = {}): SiteApp {
   const store = deps.store ?? createStore(config);
-  const log = deps.log ?? ((message: string, err: unknown) => console.error(message, err));
+  const base = deps.logger ?? logger();
+  const log = deps.log ?? internalErrorLog(base);
+  const info = deps.info ?? ((message: string, fields?: Record<string, unknown>) => base.info(fields ?? {}, message));
   const app = express();
   // Production mode whatever NODE_ENV says: Express's own last handler never
   // shows a stack trace.
@@ -75,14 +83,17 @@ export function createApp(config: Config, deps: AppDependencies = {}): SiteApp {
   // The API's answers are a few hundred bytes of JSON (the published contract
   // compresses itself: contract-docs.ts); the site compresses its own answers
   // (most were compressed at build time: server/site/index.ts).
-  app.use("/api", apiRouter({ config, store, log: deps.log, info: deps.info }));
+  app.use("/api", apiRouter({ config, store, log, info }));
   app.use(siteRouter(config.publicDir, config.contentSecurityPolicy, log));
   app.use(lastErrorHandler(log));
   // A target that is not servable is answered 400 in front of the Express
   // app, not by a middleware of it: Express's router skips every layer of a
   // target it cannot parse (such as `http://[::1/x`) and ends with its own
   // HTML 404, so no middleware would see that request.
+  // Every request, the refused ones included, gets its id (X-Request-Id), its log line and its place in the metrics.
+  const observe = requestObserver(base);
   const listener: RequestListener = (req, res) => {
+    observe(req, res);
     if (isServableTarget(req.url ?? "")) app(req, res);
     else refuseTarget(res);
   };

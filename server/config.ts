@@ -17,6 +17,14 @@ export interface Config {
   port: number;
   /** Interface to listen on. */
   host: string;
+  /** Port of the Prometheus metrics (GET /metrics, on a server of its own); undefined: no metrics server. */
+  metricsPort: number | undefined;
+  /** Interface the metrics server listens on (loopback unless a scraper elsewhere needs it). */
+  metricsHost: string;
+  /** The least severe log lines written (pino's levels: fatal, error, warn, info, debug, trace, or silent). */
+  logLevel: LogLevel;
+  /** Log lines made readable for a person (pino-pretty) instead of JSON. */
+  logPretty: boolean;
   /** The built site (Gatsby's public/ folder). */
   publicDir: string;
   /** Where the API keeps its data: site.db (SQLite), uploads/, outbox/ (.eml files). */
@@ -157,6 +165,30 @@ function trustProxyFrom(env: NodeJS.ProcessEnv): false | number | string {
     );
   }
   return items.join(", ");
+}
+
+/** The levels LOG_LEVEL may name (pino's), from the most to the least severe. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * LOG_LEVEL (default info) and LOG_PRETTY (default off), read on their own:
+ * the operator commands log before (or without) the whole configuration.
+ */
+export function logSettingsFrom(env: NodeJS.ProcessEnv): { logLevel: LogLevel; logPretty: boolean } {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase();
+  const logLevel = raw ? LOG_LEVELS.find((level) => level === raw) : "info";
+  if (!logLevel) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`);
+  return { logLevel, logPretty: booleanFrom(env, "LOG_PRETTY", false) };
+}
+
+/** METRICS_PORT: unset (no metrics server) or a port, never the site's own. */
+function metricsPortFrom(env: NodeJS.ProcessEnv, sitePort: number): number | undefined {
+  if (!env.METRICS_PORT?.trim()) return undefined;
+  const port = intFrom(env, "METRICS_PORT", 0, 1);
+  if (port > 65_535) throw new Error(`METRICS_PORT must be a port from 1 to 65535, got "${env.METRICS_PORT}"`);
+  if (port === sitePort) throw new Error(`METRICS_PORT must differ from PORT (${sitePort}): the metrics are never served on the public port`);
+  return port;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -374,6 +406,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   return {
     port: intFrom(env, "PORT", 8000),
     host: env.HOST?.trim() || "0.0.0.0",
+    metricsPort: metricsPortFrom(env, intFrom(env, "PORT", 8000)),
+    metricsHost: env.METRICS_HOST?.trim() || "127.0.0.1",
+    ...logSettingsFrom(env),
     publicDir: path.resolve(cwd, env.PUBLIC_DIR?.trim() || "public"),
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || "var"),
     databaseUrl: databaseUrlFrom(env),

@@ -1,37 +1,65 @@
 import "./runtime";
+import type http from "http";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { closeHttpServer, createHttpServer } from "./http-server";
+import { configureLogging, errorFields, logger } from "./log";
 import { createOutboxDispatcher } from "./mail/outbox";
+import { createMetricsServer, metrics } from "./metrics";
 import { scheduleSpamUpkeep } from "./spam/upkeep";
 import { makeDataDirPrivate, schedulePrivacyUpkeep } from "./store/privacy";
 
 /** Time the outbox and the store get to stop after the connections are closed. */
 const SHUTDOWN_GRACE_MS = 5_000;
+/** How long the metrics server may take to close at shutdown (a scrape in progress). */
+const METRICS_CLOSE_MS = 1_000;
 
 function main(): void {
   const config = loadConfig();
+  // `npm run serve -- --pretty`: readable lines for a person, like LOG_PRETTY=1.
+  const log = configureLogging({ level: config.logLevel, pretty: config.logPretty || process.argv.slice(2).includes("--pretty") });
   // Before the store opens: site.db, uploads and .eml files are created private, and older ones made so.
   const fixedModes = makeDataDirPrivate(config.dataDir);
-  if (fixedModes > 0) console.log(`Made ${fixedModes} file(s) and folder(s) in ${config.dataDir} private to the server's user`);
-  const app = createApp(config);
+  if (fixedModes > 0) log.info({ fixedModes }, `Made ${fixedModes} file(s) and folder(s) in ${config.dataDir} private to the server's user`);
+  const app = createApp(config, { logger: log });
+  metrics.watchStore(app.store, config.healthTimeoutMs);
   const outbox = createOutboxDispatcher({ store: app.store, config });
   const server = createHttpServer(app, config);
   server.on("error", (err: NodeJS.ErrnoException) => {
-    console.error(`Cannot listen on ${config.host}:${config.port}:`, err.code ?? err.message);
+    log.fatal({ err: errorFields(err) }, `Cannot listen on ${config.host}:${config.port}: ${err.code ?? err.message}`);
     process.exit(1);
   });
+  let metricsServer: http.Server | undefined;
   let stopPrivacyUpkeep = () => {};
   let stopSpamUpkeep = () => {};
   // Serve once the store is ready (PostgreSQL: its schema migrated); a store that cannot be used stops the start.
   (app.store.ready?.() ?? Promise.resolve()).then(
     () => {
       server.listen(config.port, config.host, () => {
-        console.log(`Node.js ${process.version}; serving ${config.publicDir} on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`);
-        console.log(
-          `API data ${config.databaseUrl ? "in PostgreSQL (DATABASE_URL)" : `in ${config.dataDir}`}; notifications ${config.smtpUrl ? "sent over SMTP" : `written to ${config.dataDir}/outbox/ (no SMTP_URL)`}`,
+        log.info(
+          {
+            event: "start",
+            node: process.version,
+            host: config.host,
+            port: config.port,
+            store: config.databaseUrl ? "postgres" : "sqlite",
+            notifications: config.smtpUrl ? "smtp" : "eml-files",
+            metricsPort: config.metricsPort ?? null,
+          },
+          `Node.js ${process.version}; serving ${config.publicDir} on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}; ` +
+            `API data ${config.databaseUrl ? "in PostgreSQL (DATABASE_URL)" : `in ${config.dataDir}`}; notifications ${config.smtpUrl ? "sent over SMTP" : `written to ${config.dataDir}/outbox/ (no SMTP_URL)`}`,
         );
       });
+      if (config.metricsPort !== undefined) {
+        metricsServer = createMetricsServer();
+        metricsServer.on("error", (err: NodeJS.ErrnoException) => {
+          log.fatal({ err: errorFields(err) }, `Cannot serve the metrics on ${config.metricsHost}:${config.metricsPort}: ${err.code ?? err.message}`);
+          process.exit(1);
+        });
+        metricsServer.listen(config.metricsPort, config.metricsHost, () => {
+          log.info({ event: "metrics", host: config.metricsHost, port: config.metricsPort }, `Metrics on http://${config.metricsHost}:${config.metricsPort}/metrics`);
+        });
+      }
       outbox.start();
       // Orphaned uploads and temporary files removed, submissions past RETENTION_DAYS purged: now, then daily.
       stopPrivacyUpkeep = schedulePrivacyUpkeep(config.dataDir, app.store, config.retentionDays);
@@ -39,31 +67,37 @@ function main(): void {
       stopSpamUpkeep = scheduleSpamUpkeep(config, app.store);
     },
     (err: unknown) => {
-      console.error("Start-up failed: the store cannot be used:", err instanceof Error ? err.message : err);
+      metrics.countStoreError();
+      log.fatal({ err: errorFields(err) }, `Start-up failed: the store cannot be used: ${errorFields(err).message}`);
       process.exit(1);
     },
   );
   let stopping = false;
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    log.info({ event: "shutdown", signal }, `${signal}: shutting down (requests in progress get ${config.shutdownTimeoutMs} ms)`);
     stopPrivacyUpkeep();
     stopSpamUpkeep();
     // Requests in progress get SHUTDOWN_TIMEOUT_MS to finish; then their
     // connections are closed, the outbox stops and the store is closed. Should
     // any of that hang, the process still ends a little after the deadline.
     setTimeout(() => {
-      console.error(`Shutdown did not finish within ${config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS} ms; exiting.`);
+      log.error({ event: "shutdown" }, `Shutdown did not finish within ${config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS} ms; exiting.`);
       process.exit(1);
     }, config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
-    void closeHttpServer(server, config.shutdownTimeoutMs).then(() => {
+    const metricsClosed = metricsServer ? closeHttpServer(metricsServer, METRICS_CLOSE_MS) : Promise.resolve();
+    void Promise.all([closeHttpServer(server, config.shutdownTimeoutMs), metricsClosed]).then(() => {
       outbox
         .stop()
         .then(() => app.close())
         .then(
-          () => process.exit(0),
+          () => {
+            log.info({ event: "shutdown" }, "Shutdown complete");
+            process.exit(0);
+          },
           (err: unknown) => {
-            console.error("Shutdown failed:", err instanceof Error ? err.message : err);
+            log.error({ event: "shutdown", err: errorFields(err) }, `Shutdown failed: ${errorFields(err).message}`);
             process.exit(1);
           },
         );
@@ -76,6 +110,6 @@ function main(): void {
 try {
   main();
 } catch (err) {
-  console.error("Start-up failed:", err instanceof Error ? err.message : err);
+  logger().fatal({ err: errorFields(err) }, `Start-up failed: ${errorFields(err).message}`);
   process.exit(1);
 }

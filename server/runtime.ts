@@ -22,21 +22,28 @@ export function requiredNodeMajor(start: string = __dirname): number | undefined
   }
 }
 
+/**
+ * A fatal line shaped like the log's (server/log.ts), written by hand: this
+ * check runs before any dependency is loaded, which an older Node.js may not load.
+ */
+function fatal(msg: string): never {
+  fs.writeSync(1, `${JSON.stringify({ level: "fatal", time: new Date().toISOString(), pid: process.pid, msg })}\n`);
+  process.exit(1);
+}
+
 const required = requiredNodeMajor();
 const running = Number(process.versions.node.split(".")[0]);
 if (required !== undefined && running < required) {
-  console.error(
+  fatal(
     `This server runs on Node.js ${required} or later (.nvmrc); this is Node.js ${process.versions.node}. ` +
       "Start it through npm (npm run serve), which uses the project's own Node.js after npm ci, or install Node.js " +
       `${required}.`,
   );
-  process.exit(1);
 }
 // Row keys are UUID version 7 (store/keys.ts), which node:crypto makes from Node.js 24.16 on.
 if (typeof (crypto as { randomUUIDv7?: unknown }).randomUUIDv7 !== "function") {
-  console.error(
+  fatal(
     `This server needs Node.js 24.16 or later (crypto.randomUUIDv7); this is Node.js ${process.versions.node}. ` +
       "Start it through npm (npm run serve), which uses the project's own Node.js after npm ci.",
   );
-  process.exit(1);
 }

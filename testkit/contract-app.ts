@@ -7,6 +7,7 @@ import { Pool } from "pg";
 import type { Response } from "supertest";
 import { createApp, type SiteApp } from "../server/app";
 import { loadConfig, type Config } from "../server/config";
+import { createLogger } from "../server/log";
 import { PostgresSubmissionStore, SqliteSubmissionStore, type NotificationAttachment, type SubmissionStore } from "../server/store";
 import { createTestDatabase, type TestDatabase } from "./postgres";
 
@@ -201,6 +202,9 @@ function postgresProbe(databaseUrl: string, dataDir: string): Probe {
   };
 }
 
+/** The apps' request lines are not written: the tests read the answers themselves (tests of the lines give a logger of their own). */
+const QUIET = createLogger({ level: "silent" });
+
 /**
  * The one way the tests make the real app: `config` (DATA_DIR a temporary
  * folder of its own, removed at clean-up), the store given or the one the
@@ -209,7 +213,7 @@ function postgresProbe(databaseUrl: string, dataDir: string): Probe {
 function assemble(kind: ContractStore, config: Config, probe: Probe, store?: SubmissionStore, storeGone = (): boolean => false): TestApp {
   const internalErrors: unknown[] = [];
   const log = (_message: string, err: unknown) => internalErrors.push(err);
-  const app = createApp(config, { store, log, info: () => undefined });
+  const app = createApp(config, { store, log, info: () => undefined, logger: QUIET });
   let closed = false;
   const test: TestApp = {
     app,
@@ -223,7 +227,7 @@ function assemble(kind: ContractStore, config: Config, probe: Probe, store?: Sub
     keptFiles: probe.keptFiles,
     backdate: probe.backdate,
     async another() {
-      const other = createApp(config, { log, info: () => undefined });
+      const other = createApp(config, { log, info: () => undefined, logger: QUIET });
       await other.store.ready?.();
       return other;
     },

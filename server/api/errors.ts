@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { IncomingMessage } from "http";
 import multer from "multer";
+import { routeOf } from "../http-log";
 import type { components } from "../../src/contract/schema";
 
 /** The one shape of every failure (openapi.yaml, components.schemas.Error). */
@@ -206,9 +208,10 @@ export function apiErrorHandler(options: {
   maxUploadBytes: number;
   jsonLimit: string;
   patterns?: PatternMessages;
-  log?: (message: string, err: unknown) => void;
+  /** Where an internal error is reported, with its request (for the request id). */
+  log: (message: string, err: unknown, req?: IncomingMessage) => void;
 }): ErrorRequestHandler {
-  const log = options.log ?? ((message, err) => console.error(message, err));
+  const { log } = options;
   return (err: unknown, req, res, next) => {
     if (res.headersSent) {
       next(err);
@@ -216,7 +219,7 @@ export function apiErrorHandler(options: {
     }
     const apiError = toApiError(err, options.maxUploadBytes, options.jsonLimit, req.get("content-encoding"), options.patterns);
     if (!apiError) {
-      log(`Internal error on ${req.method} ${req.originalUrl}:`, err);
+      log(`Internal error on ${req.method} ${routeOf(req, 500)}`, err, req);
     }
     const status = apiError?.status ?? 500;
     const body: ErrorBody = { message: apiError?.message ?? INTERNAL_ERROR_MESSAGE };

@@ -1,4 +1,4 @@
-import express, { type RequestHandler, type Response, type Router } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import helmet from "helmet";
 import type { IncomingMessage, ServerResponse } from "http";
@@ -9,7 +9,7 @@ import { refuseEncodedMultipart } from "../site/content-encoding";
 import { findApiSpec } from "./contract-files";
 import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
 import { refuseCrossSitePosts } from "./cross-site";
-import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
+import { ApiError, apiErrorHandler, apiNotFound, toApiError } from "./errors";
 import { formDefinitions, type FormDefinition } from "./forms";
 import { HEALTH_PATH, healthRouter } from "./health";
 import {
@@ -34,6 +34,8 @@ import { PROOF_HEADER, SpamDefence } from "../spam";
 import { Webhooks } from "../webhooks";
 import { FILE_LINK_PATH } from "../webhooks/file-links";
 import { fileLinkHandler } from "./file-links";
+import type { InternalErrorLog } from "../http-log";
+import { metrics } from "../metrics";
 
 /** Where every call of the contract lives. */
 export const API_BASE = "/api/v1/contact";
@@ -52,9 +54,27 @@ export interface ApiOptions {
   config: Config;
   store: SubmissionStore;
   apiSpec?: string;
-  log?: (message: string, err: unknown) => void;
-  /** Where events worth an operator's attention are told (default console.log): a quarantined submission. */
-  info?: (message: string) => void;
+  /** Where internal errors and store failures are reported (with the request, for its id). */
+  log: InternalErrorLog;
+  /** Where events worth an operator's attention are told, with their fields: a quarantined submission. */
+  info: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+/**
+ * The statuses that count a submission `invalid` in forms_submissions_total:
+ * refused for what it holds (validation, size, type). A rate-limited request
+ * (429), an Idempotency-Key conflict (409, 422) or a busy server (503) is no
+ * verdict on the submission.
+ */
+const INVALID_STATUSES = new Set([400, 413, 415]);
+
+/** Counts a form's refused submissions (the last step of its route, before the API's error handler answers). */
+function countInvalid(form: FormDefinition, config: Config): ErrorRequestHandler {
+  return (err: unknown, req, _res, next) => {
+    const status = toApiError(err, config.maxUploadBytes, config.jsonLimit, req.get("content-encoding"))?.status;
+    if (status !== undefined && INVALID_STATUSES.has(status)) metrics.countSubmission(form.name, "invalid");
+    next(err);
+  };
 }
 
 /** The answer to a request whose Idempotency-Key a submission holds: its 201 again for the same request, else 422. */
@@ -71,12 +91,11 @@ function answerHeld(res: Response, holder: IdempotencyHolder, fingerprint: strin
  * its lifetime), answers that one's 201 again, or 422 for another request.
  */
 function submissionHandler(form: FormDefinition, { config, store, log, info }: ApiOptions, spam: SpamDefence, webhooks: Webhooks): RequestHandler {
-  const tell = info ?? ((message: string) => console.log(message));
   const { name } = form;
-  const report = log ?? ((message: string, err: unknown) => console.error(message, err));
-  const unavailable = (what: string, err: unknown) => {
+  const unavailable = (what: string, err: unknown, req: Parameters<RequestHandler>[0]) => {
     // The store (its disk or database) failed: logged with its detail, answered without it.
-    report(what, err);
+    metrics.countStoreError();
+    log(what, err, req);
     return new ApiError(503, STORE_UNAVAILABLE_MESSAGE, undefined, { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) });
   };
   return async (req, res) => {
@@ -95,7 +114,7 @@ function submissionHandler(form: FormDefinition, { config, store, log, info }: A
       try {
         holder = await store.findByIdempotencyKey?.(key.scope, key.key, heldSince);
       } catch (err) {
-        throw unavailable(`Idempotency-Key of a ${name} request could not be looked up:`, err);
+        throw unavailable(`Store error: the Idempotency-Key of a ${name} request could not be looked up`, err, req);
       }
       // Nothing is taken: the request's clean-up removes its files.
       if (holder) return answerHeld(res, holder, fingerprint);
@@ -105,7 +124,7 @@ function submissionHandler(form: FormDefinition, { config, store, log, info }: A
     try {
       screening = await spam.screen(req.get(PROOF_HEADER), body, receivedAt);
     } catch (err) {
-      throw unavailable(`A ${name} request could not be screened:`, err);
+      throw unavailable(`Store error: a ${name} request could not be screened`, err, req);
     }
     const payload = SpamDefence.withoutTrap(body);
     const submissionId = newRowKey();
@@ -120,11 +139,14 @@ function submissionHandler(form: FormDefinition, { config, store, log, info }: A
         const deliveries = await webhooks.deliveriesFor(lead, receivedAt);
         const saved = await store.saveSubmission({ id: submissionId, mailType, payload, files, notification, idempotency, screening, webhooks: deliveries });
         // The verdict and its reasons, never the content: the answer is the same either way.
-        if (saved.quarantined) tell(`Submission ${submissionId} (${name}) quarantined: ${saved.reasons.join(", ")}`);
+        metrics.countSubmission(name, saved.quarantined ? "spam" : "lead");
+        if (saved.quarantined) {
+          info("Spam verdict: submission quarantined", { reqId: req.id, submissionId, form: name, reasons: saved.reasons });
+        }
       } catch (err) {
         // Stored by another request with the key meanwhile (another instance): nothing of this one was kept.
         if (err instanceof IdempotencyKeyTaken) holder = err.holder;
-        else throw unavailable(`Submission ${submissionId} (${name}) could not be stored:`, err);
+        else throw unavailable(`Store error: a ${name} submission could not be stored`, err, req);
       }
     } finally {
       if (files.length > 0) await removeTempLeftovers(files);
@@ -190,12 +212,13 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
   const spam = new SpamDefence(config, options.store);
   const webhooks = new Webhooks(config, options.store);
   // A challenge for one submission (never cached; GET is not rate-limited: a challenge is worth nothing without the POST it proves).
-  router.get(`${base}/challenge`, ...validator, (async (_req, res) => {
+  router.get(`${base}/challenge`, ...validator, (async (req, res) => {
     let challenge;
     try {
       challenge = await spam.challenge();
     } catch (err) {
-      (options.log ?? console.error)("A challenge could not be made (the store did not give its secret):", err);
+      metrics.countStoreError();
+      options.log("Store error: a challenge could not be made (the store did not give its secret)", err, req);
       throw new ApiError(503, "A challenge cannot be made right now. Please try again in a moment.", undefined, { "Retry-After": String(STORE_RETRY_AFTER_SECONDS) });
     }
     res.status(200).json(challenge);
@@ -207,7 +230,7 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
     else steps.push(json, ...validator);
-    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam, webhooks));
+    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam, webhooks), countInvalid(form, config));
   }
   router.use(base, limit, json, validator);
 }

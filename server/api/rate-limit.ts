@@ -7,13 +7,15 @@
  * window on each instance) instead of switching itself off.
  */
 import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from "express-rate-limit";
+import { errorFields, logger } from "../log";
+import { metrics } from "../metrics";
 
 /** A fall-back to the per-instance count is logged at most this often. */
 const FALLBACK_LOG_INTERVAL_MS = 60_000;
 
 export interface FallbackOptions {
-  /** Where the fall-back (and the return to the shared count) is logged; console.error by default. */
-  log?: (message: string) => void;
+  /** Where the fall-back (and the return to the shared count) is logged, with the failure's fields; the log by default. */
+  log?: (message: string, fields?: Record<string, unknown>) => void;
   /** The clock of the logging interval (Date.now by default). */
   now?: () => number;
 }
@@ -32,7 +34,7 @@ export class PerInstanceFallbackStore implements Store {
   readonly localKeys = false;
   readonly prefix?: string;
   private readonly local = new MemoryStore();
-  private readonly log: (message: string) => void;
+  private readonly log: (message: string, fields?: Record<string, unknown>) => void;
   private readonly now: () => number;
   private lastLogged: number | undefined;
   /** A fall-back was logged and the shared store has not answered since. */
@@ -43,7 +45,7 @@ export class PerInstanceFallbackStore implements Store {
     options: FallbackOptions = {},
   ) {
     this.prefix = shared.prefix;
-    this.log = options.log ?? ((message) => console.error(message));
+    this.log = options.log ?? ((message, fields) => (fields ? logger().warn(fields, message) : logger().info(message)));
     this.now = options.now ?? Date.now;
   }
 
@@ -103,6 +105,7 @@ export class PerInstanceFallbackStore implements Store {
   }
 
   private fellBack(error: unknown): void {
+    metrics.countRateLimitFallback();
     const now = this.now();
     if (this.lastLogged !== undefined && now - this.lastLogged < FALLBACK_LOG_INTERVAL_MS) return;
     this.lastLogged = now;
@@ -110,6 +113,7 @@ export class PerInstanceFallbackStore implements Store {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     this.log(
       `Rate limit: the shared count in the database failed (${reason}); each instance limits clients on its own count until it answers again (logged at most once a minute).`,
+      { event: "rate_limit_fallback", err: errorFields(error) },
     );
   }
 }

@@ -19,6 +19,7 @@ import { once } from "events";
 import type { Writable } from "stream";
 import { parseArgs } from "util";
 import { loadConfig } from "../config";
+import { configureCommandLogging, errorFields } from "../log";
 import { createStore } from "../store";
 import type { ExportFilter } from "../store/types";
 import { FORM_KEYS, FORMS, type FormKey } from "../../src/forms/registry";
@@ -127,7 +128,7 @@ export async function exportCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
   out: Writable = process.stdout,
-  err: (line: string) => void = (line) => console.error(line),
+  err: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<number> {
   const request = parseExportArgs(args);
   if ("error" in request) {
@@ -157,16 +158,17 @@ export async function exportCli(
 }
 
 if (require.main === module) {
+  const log = configureCommandLogging();
   // A reader that goes away (`| head`) ends the export quietly.
   const closedPipe = (error: NodeJS.ErrnoException): boolean => error.code === "EPIPE";
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (!closedPipe(error)) console.error(error.message);
+    if (!closedPipe(error)) log.error({ err: errorFields(error) }, `Standard output failed: ${errorFields(error).message}`);
   });
   exportCli(process.argv.slice(2)).then(
     // Exit once standard output has taken everything written to it.
     (code) => process.stdout.write("", () => process.exit(code)),
     (error: NodeJS.ErrnoException) => {
-      if (!closedPipe(error)) console.error(error instanceof Error ? error.message : error);
+      if (!closedPipe(error)) log.error({ err: errorFields(error) }, `The export failed: ${errorFields(error).message}`);
       process.exit(closedPipe(error) ? 0 : 1);
     },
   );

@@ -18,7 +18,7 @@ const USAGE = "Usage: leads spam [--limit N] | leads release <submission id>";
 export async function leadsCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
-  out: (line: string) => void = (line) => console.log(line),
+  out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<number> {
   const [command, ...rest] = args;
   let limit = 100;

@@ -15,7 +15,7 @@ import { runCommand } from "./run";
 export async function outboxCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
-  out: (line: string) => void = (line) => console.log(line),
+  out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<number> {
   const [command, id] = args;
   if (command !== "resend" && command !== "failed") {

@@ -19,7 +19,7 @@ const USAGE = "Usage: privacy delete <e-mail address> | privacy purge";
 export async function privacyCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
-  out: (line: string) => void = (line) => console.log(line),
+  out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<number> {
   const [command, email, ...rest] = args;
   if (command === "delete" && (!email || !email.includes("@") || rest.length > 0)) {

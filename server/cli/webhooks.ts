@@ -24,7 +24,7 @@ function option(args: string[], name: string): string | undefined {
 export async function webhooksCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
-  out: (line: string) => void = (line) => console.log(line),
+  out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<number> {
   const [command, ...rest] = args;
   if (command === "replay") {

@@ -3,6 +3,8 @@ import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
 import path from "path";
 import type { Config } from "../config";
+import { endpointName, errorFields, logger, maskAddresses } from "../log";
+import { metrics } from "../metrics";
 import type { OutboxClaim, OutboxMessage, SubmissionStore } from "../store";
 import { nextWebhookAttempt, sendWebhook, WebhookDeliveryError } from "../webhooks/sender";
 
@@ -20,10 +22,11 @@ export type OutboxConfig = Pick<
   | "webhookTimeoutMs"
 >;
 
+/** Where the outbox's events go: a message, and the event's fields (ids, channel, attempt, next try; never an address). */
 export interface OutboxLog {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
 }
 
 export interface OutboxRun {
@@ -98,6 +101,11 @@ function reasonOf(err: unknown): string {
   const e = err as MailerError;
   const response = e.response && !err.message.includes(e.response) ? ` (${e.response})` : "";
   return `${err.message}${response}`;
+}
+
+/** A failure's reason as a log line says it: without the addresses an SMTP reply repeats. */
+function loggedReason(reason: string): string {
+  return maskAddresses(reason);
 }
 
 interface Sender {
@@ -182,11 +190,15 @@ function emlSender(dir: string): Sender {
   };
 }
 
-const consoleLog: OutboxLog = {
-  info: (m) => console.log(m),
-  warn: (m) => console.warn(m),
-  error: (m) => console.error(m),
-};
+/** The outbox's lines in the process's log, tagged `component: outbox`. */
+function defaultLog(): OutboxLog {
+  const log = logger().child({ component: "outbox" });
+  return {
+    info: (message, fields) => log.info(fields ?? {}, message),
+    warn: (message, fields) => log.warn(fields ?? {}, message),
+    error: (message, fields) => log.error(fields ?? {}, message),
+  };
+}
 
 /**
  * Delivers the outbox: a few workers (`outboxConcurrency`) each claim one due
@@ -206,7 +218,7 @@ export function createOutboxDispatcher(options: {
   now?: () => Date;
 }): OutboxDispatcher {
   const { store, config } = options;
-  const log = options.log ?? consoleLog;
+  const log = options.log ?? defaultLog();
   const now = options.now ?? (() => new Date());
   const sender = config.smtpUrl
     ? smtpSender(config.smtpUrl, config.smtpTimeoutMs)
@@ -219,8 +231,18 @@ export function createOutboxDispatcher(options: {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
+  /**
+   * A row as a log line names it: its id and submission, and for a webhook its
+   * endpoint (origin and path); never the recipient of an e-mail.
+   */
   function describe(message: Pick<OutboxMessage, "id" | "submissionId" | "recipient"> & { channel?: OutboxMessage["channel"] }): string {
-    return `${message.channel === "webhook" ? "webhook" : "message"} ${message.id} (submission ${message.submissionId}) to ${message.recipient}`;
+    if (message.channel === "webhook") return `webhook ${message.id} (submission ${message.submissionId}) to ${endpointName(message.recipient)}`;
+    return `message ${message.id} (submission ${message.submissionId})`;
+  }
+
+  /** The fields of a row's event. */
+  function fieldsOf(message: Pick<OutboxMessage, "id" | "submissionId"> & { channel?: OutboxMessage["channel"] }, more: Record<string, unknown> = {}) {
+    return { outboxId: message.id, submissionId: message.submissionId, channel: message.channel ?? "email", ...more };
   }
 
   /** Renews the claim while the send lasts; stops when the send ends or the claim was lost. */
@@ -231,17 +253,20 @@ export function createOutboxDispatcher(options: {
         .then((held) => {
           if (!held) {
             clearInterval(interval);
-            log.warn(`Outbox: the claim on ${describe(message)} was lost while sending`);
+            log.warn(`Outbox: the claim on ${describe(message)} was lost while sending`, fieldsOf(message));
           }
         })
-        .catch((err: unknown) => log.warn(`Outbox: could not renew the claim on ${describe(message)}: ${reasonOf(err)}`));
+        .catch((err: unknown) => {
+          metrics.countStoreError();
+          log.warn(`Outbox: could not renew the claim on ${describe(message)}: ${loggedReason(reasonOf(err))}`, fieldsOf(message, { event: "store_error", err: errorFields(err) }));
+        });
     }, Math.max(1, Math.floor(leaseMs / 4)));
     interval.unref();
     return () => clearInterval(interval);
   }
 
   function refused(claim: OutboxClaim, what: string): void {
-    log.warn(`Outbox: ${what} of message ${claim.id} not recorded: its claim was taken over by another sender`);
+    log.warn(`Outbox: ${what} of message ${claim.id} not recorded: its claim was taken over by another sender`, { outboxId: claim.id });
   }
 
   /**
@@ -258,8 +283,10 @@ export function createOutboxDispatcher(options: {
     } finally {
       release();
     }
-    if (await store.markSent(message, now())) run.sent++;
-    else refused(message, "delivery");
+    if (await store.markSent(message, now())) {
+      run.sent++;
+      metrics.countDelivery(message.channel, "sent");
+    } else refused(message, "delivery");
     return undefined;
   }
 
@@ -276,8 +303,10 @@ export function createOutboxDispatcher(options: {
     if (!endpoint) {
       run.failed++;
       const reason = "the endpoint is no longer configured (WEBHOOK_URL, WEBHOOK_ENDPOINTS_FILE)";
-      if (await store.markFailed(message, { attempts, nextAttemptAt: null, error: reason })) log.error(`Outbox: ${describe(message)} given up: ${reason}`);
-      else refused(message, "failure");
+      if (await store.markFailed(message, { attempts, nextAttemptAt: null, error: reason })) {
+        metrics.countDelivery("webhook", "failed");
+        log.error(`Outbox: ${describe(message)} given up: ${reason}`, fieldsOf(message, { event: "delivery_failed", attempt: attempts, nextAttemptAt: null }));
+      } else refused(message, "failure");
       return;
     }
     const failure = await attempt(message, run, () => sendWebhook(message, endpoint.secret, AbortSignal.timeout(config.webhookTimeoutMs), now()));
@@ -288,14 +317,21 @@ export function createOutboxDispatcher(options: {
       // Not counted as an attempt: it waits, due, for the endpoint to be enabled again.
       const reason = "410 Gone: deliveries to this endpoint are stopped until npm run webhooks:enable";
       if (await store.markFailed(message, { attempts: message.attempts, nextAttemptAt: now(), error: reason })) {
-        log.error(`Outbox: ${describe(message)} answered 410 Gone; deliveries to ${endpoint.url} stopped until "npm run webhooks:enable -- ${endpoint.url}"`);
+        // Not given up: it waits for the endpoint to be enabled again.
+        metrics.countDelivery("webhook", "retry");
+        log.error(
+          `Outbox: ${describe(message)} answered 410 Gone; deliveries to this endpoint stopped until "npm run webhooks:enable -- <its URL>" (npm run webhooks:status lists it)`,
+          fieldsOf(message, { event: "delivery_failed", attempt: attempts, endpoint: endpointName(endpoint.url), status: 410 }),
+        );
       } else refused(message, "failure");
       return;
     }
     const next = nextWebhookAttempt(attempts, now(), error.retryAfterMs);
     if (await store.markFailed(message, { attempts, nextAttemptAt: next, error: error.message })) {
-      if (next) log.warn(`Outbox: ${describe(message)} not delivered (attempt ${attempts}): ${error.message}; next attempt at ${next.toISOString()}`);
-      else log.error(`Outbox: ${describe(message)} given up after ${attempts} attempts: ${error.message}; send it again with "npm run outbox:resend -- ${message.id}"`);
+      const fields = fieldsOf(message, { event: "delivery_failed", attempt: attempts, nextAttemptAt: next?.toISOString() ?? null, status: error.status });
+      metrics.countDelivery("webhook", next ? "retry" : "failed");
+      if (next) log.warn(`Outbox: ${describe(message)} not delivered (attempt ${attempts}): ${loggedReason(error.message)}; next attempt at ${next.toISOString()}`, fields);
+      else log.error(`Outbox: ${describe(message)} given up after ${attempts} attempts: ${loggedReason(error.message)}; send it again with "npm run outbox:resend -- ${message.id}"`, fields);
     } else refused(message, "failure");
   }
 
@@ -307,15 +343,21 @@ export function createOutboxDispatcher(options: {
     const reason = reasonOf(failure);
     if (isPermanentFailure(failure)) {
       if (await store.markFailed(message, { attempts, nextAttemptAt: null, error: reason })) {
+        metrics.countDelivery("email", "failed");
         log.error(
-          `Outbox: ${describe(message)} refused for good (attempt ${attempts}): ${reason}; marked failed, re-send it with "npm run outbox:resend -- ${message.id}"`,
+          `Outbox: ${describe(message)} refused for good (attempt ${attempts}): ${loggedReason(reason)}; marked failed, re-send it with "npm run outbox:resend -- ${message.id}"`,
+          fieldsOf(message, { event: "delivery_failed", attempt: attempts, nextAttemptAt: null }),
         );
       } else refused(message, "failure");
       return;
     }
     const next = new Date(now().getTime() + retryDelay(attempts, config.outboxBackoffMs, config.outboxBackoffMaxMs));
     if (await store.markFailed(message, { attempts, nextAttemptAt: next, error: reason })) {
-      log.warn(`Outbox: ${describe(message)} not sent (attempt ${attempts}): ${reason}; next attempt at ${next.toISOString()}`);
+      metrics.countDelivery("email", "retry");
+      log.warn(
+        `Outbox: ${describe(message)} not sent (attempt ${attempts}): ${loggedReason(reason)}; next attempt at ${next.toISOString()}`,
+        fieldsOf(message, { event: "delivery_failed", attempt: attempts, nextAttemptAt: next.toISOString() }),
+      );
     } else refused(message, "failure");
   }
 
@@ -324,7 +366,8 @@ export function createOutboxDispatcher(options: {
     for (const message of overdue) {
       const minutes = Math.round((now().getTime() - message.pendingSince.getTime()) / 60_000);
       log.error(
-        `Outbox: ${describe(message)} still undelivered after ${minutes} min (${message.attempts} attempts; last error: ${message.lastError ?? "none"}); it keeps being retried`,
+        `Outbox: ${describe(message)} still undelivered after ${minutes} min (${message.attempts} attempts; last error: ${loggedReason(message.lastError ?? "none")}); it keeps being retried`,
+        fieldsOf(message, { event: "outbox_overdue", attempts: message.attempts, pendingMinutes: minutes }),
       );
     }
   }
@@ -361,7 +404,11 @@ export function createOutboxDispatcher(options: {
     timer = setTimeout(() => {
       timer = null;
       runOnce()
-        .catch((err: unknown) => log.error(`Outbox: round failed: ${reasonOf(err)}`))
+        .catch((err: unknown) => {
+          // A round fails when the store does (claiming or recording a row).
+          metrics.countStoreError();
+          log.error(`Outbox: round failed: ${loggedReason(reasonOf(err))}`, { event: "store_error", err: errorFields(err) });
+        })
         .finally(schedule);
     }, config.outboxIntervalMs);
     timer.unref();

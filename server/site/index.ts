@@ -6,6 +6,8 @@ import { contentSecurityPolicy, createPagePolicies, cspHeaderName, inlineScriptH
 import { StaticFiles } from "./static-files";
 import { createSearchPageRenderer, servedQuery } from "./search-page";
 import { SEARCH_PATH } from "../../src/shared/utils/search";
+import { internalErrorLog, routeOf, type InternalErrorLog } from "../http-log";
+import { logger } from "../log";
 
 /** The answer to an internal error: a plain page, no detail. */
 export function sendInternalError(res: Response): void {
@@ -88,7 +90,7 @@ function clientErrorStatus(err: unknown): number | undefined {
  * compressed at build time (server/site/static-files.ts); the rest (images,
  * videos, documents) from the disk.
  */
-export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: (message: string, err: unknown) => void = (m, e) => console.error(m, e)): Router {
+export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: InternalErrorLog = internalErrorLog(logger())): Router {
   const router = express.Router();
   const notFoundPage = path.join(publicDir, "404.html");
   const cspHeader = cspHeaderName(csp);
@@ -228,7 +230,7 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: (me
       sendMissing(req, res, status === 404 ? 404 : 400);
       return;
     }
-    log(`Internal error on ${req.method} ${req.originalUrl}:`, err);
+    log(`Internal error on ${req.method} ${routeOf(req, 500)}`, err, req);
     sendInternalError(res);
   };
   router.use(errorHandler);

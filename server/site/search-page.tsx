@@ -11,6 +11,7 @@ import { SearchOutcome, outcomeOf, type LinkProps, type OutcomeLabels } from "..
 import { INPUT_ID, OUTCOME_ID, servedResultsScript } from "../../src/shared/search/served";
 import { escapeMarkup } from "../../src/shared/utils/escape";
 import { readSearchParams } from "../../src/shared/utils/search";
+import { errorFields, logger } from "../log";
 
 /**
  * Answers /search?query=... with the results in the HTML. The built search
@@ -130,7 +131,7 @@ export function createSearchPageRenderer(publicDir: string, pageFile = path.join
       try {
         cached = { mtimeMs, built: loadBuilt(publicDir, pageFile) };
       } catch (err) {
-        console.error(`Search results are left to the browser: ${(err as Error).message}`);
+        logger().error({ err: errorFields(err) }, "Search results are left to the browser: the search index cannot be read");
         cached = { mtimeMs, built: null };
       }
     }
@@ -142,7 +143,7 @@ export function createSearchPageRenderer(publicDir: string, pageFile = path.join
     try {
       return renderSearchPage(b, query, searchProducts(b.index, b.store, query));
     } catch (err) {
-      console.error(`Search results for one query are left to the browser: ${(err as Error).message}`);
+      logger().error({ err: errorFields(err) }, "Search results for one query are left to the browser");
       return null;
     }
   };

@@ -2,6 +2,7 @@ import fs from "fs/promises";
 import nodemailer from "nodemailer";
 import path from "path";
 import type { Config } from "../config";
+import { errorFields, logger } from "../log";
 import { removeSubmissionFiles } from "../store/privacy";
 import type { QuarantinedSubmission, SubmissionStore } from "../store/types";
 
@@ -111,11 +112,17 @@ export async function spamUpkeep(config: SpamUpkeepConfig, store: SubmissionStor
   return report;
 }
 
+/** Lines of the process's log tagged with their component. */
+function componentLog(component: string): SpamUpkeepLog {
+  const log = logger().child({ component });
+  return { info: (message) => log.info(message), error: (message) => log.error(message) };
+}
+
 /** Runs spamUpkeep now and then every `intervalMs` (hourly); errors are logged, never thrown. Returns a stop function. */
 export function scheduleSpamUpkeep(
   config: SpamUpkeepConfig,
   store: SubmissionStore,
-  log: SpamUpkeepLog = { info: (m) => console.log(m), error: (m) => console.error(m) },
+  log: SpamUpkeepLog = componentLog("spam"),
   intervalMs = HOUR_MS,
 ): () => void {
   const run = () => {
@@ -124,7 +131,7 @@ export function scheduleSpamUpkeep(
         if (report.purged > 0) log.info(`Spam quarantine: deleted ${report.purged} submission(s) older than ${config.spamRetentionDays} days`);
         if (report.digestSent) log.info(`Spam quarantine: digest of ${report.digestSent} sent`);
       },
-      (err: unknown) => log.error(`Spam upkeep failed: ${err instanceof Error ? err.message : String(err)}`),
+      (err: unknown) => log.error(`Spam upkeep failed: ${errorFields(err).message}`),
     );
   };
   run();

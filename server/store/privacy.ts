@@ -10,6 +10,7 @@ import fs from "fs";
 import path from "path";
 import type { PurgeResult, RemovedSubmission, SubmissionStore } from "./index";
 import { TEMP_SUFFIX } from "../api/uploads";
+import { errorFields, logger } from "../log";
 
 /** Folders under DATA_DIR and DATA_DIR itself: the server's user only. */
 export const PRIVATE_DIR_MODE = 0o700;
@@ -28,7 +29,11 @@ export interface PrivacyLog {
   warn(message: string): void;
 }
 
-const consoleLog: PrivacyLog = { info: (m) => console.log(m), warn: (m) => console.warn(m) };
+/** Lines of the process's log, tagged `component: privacy`. */
+function defaultLog(): PrivacyLog & { error(message: string): void } {
+  const log = logger().child({ component: "privacy" });
+  return { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) };
+}
 
 /**
  * Makes DATA_DIR private before anything is written there: every file this
@@ -55,7 +60,7 @@ function fixModes(dir: string): number {
       // Not ours to change (another owner): say so, but serve.
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== "EPERM" && code !== "EACCES") throw err;
-      console.warn(`Cannot make ${target} private (${code}): give it to the server's user, mode ${mode.toString(8)}`);
+      logger().warn({ path: target, code }, `Cannot make ${target} private (${code}): give it to the server's user, mode ${mode.toString(8)}`);
     }
   };
   fix(dir, PRIVATE_DIR_MODE);
@@ -161,7 +166,7 @@ export async function privacyUpkeep(
   dataDir: string,
   store: SubmissionStore,
   retentionDays: number,
-  log: PrivacyLog = consoleLog,
+  log: PrivacyLog = defaultLog(),
   now: Date = new Date(),
 ): Promise<void> {
   const orphans = await cleanOrphans(dataDir, store, now);
@@ -185,12 +190,12 @@ export function schedulePrivacyUpkeep(
   dataDir: string,
   store: SubmissionStore,
   retentionDays: number,
-  log: PrivacyLog & { error(message: string): void } = { ...consoleLog, error: (m) => console.error(m) },
+  log: PrivacyLog & { error(message: string): void } = defaultLog(),
   intervalMs = DAY_MS,
 ): () => void {
   const run = () => {
     privacyUpkeep(dataDir, store, retentionDays, log).catch((err: unknown) => {
-      log.error(`Privacy upkeep failed: ${err instanceof Error ? err.message : String(err)}`);
+      log.error(`Privacy upkeep failed: ${errorFields(err).message}`);
     });
   };
   run();

@@ -18,6 +18,8 @@
  * per-instance count that `server/api/rate-limit.ts` keeps beside it.
  */
 import { Pool, type QueryConfig, type QueryResultRow } from "pg";
+import { errorFields, logger } from "../../log";
+import { metrics } from "../../metrics";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
 
 export interface PostgresRateLimitStoreOptions {
@@ -104,7 +106,8 @@ export class PostgresRateLimitStore implements Store {
     this.windowMs = options.windowMs === undefined ? undefined : positive(options.windowMs, "windowMs");
     this.timeoutMs = positive(options.timeoutMs ?? DEFAULT_RATE_LIMIT_STORE_TIMEOUT_MS, "timeoutMs");
     this.cleanupIntervalMs = positive(options.cleanupIntervalMs ?? DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS, "cleanupIntervalMs");
-    this.onCleanupError = options.onCleanupError ?? ((error) => console.error("Rate limit: clean-up of ended windows failed:", error));
+    this.onCleanupError =
+      options.onCleanupError ?? ((error) => logger().child({ component: "rate-limit" }).warn({ err: errorFields(error) }, "Rate limit: clean-up of ended windows failed"));
   }
 
   /** Called by express-rate-limit with the limiter's options; the store's own windowMs wins. */
@@ -255,7 +258,12 @@ export function createRateLimitPool(connectionString: string, options: RateLimit
     application_name: "industrial-group-site rate limit",
   });
   // An idle connection that breaks is dropped by the pool (and made again when needed); without a listener it would end the process.
-  pool.on("error", (err) => (options.log ?? console.error)(`PostgreSQL connection of the rate limit lost: ${err.message}`));
+  pool.on("error", (err) => {
+    metrics.countStoreError();
+    const message = `Store error: PostgreSQL connection of the rate limit lost: ${err.message}`;
+    if (options.log) options.log(message);
+    else logger().child({ component: "rate-limit" }).error(message);
+  });
   return pool;
 }
 

@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from "crypto";
 import fs from "fs/promises";
 import { Pool, type PoolClient } from "pg";
 import { newRowKey } from "../keys";
+import { logger } from "../../log";
+import { metrics } from "../../metrics";
 import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "../outbox-rows";
 import {
   IdempotencyKeyTaken,
@@ -127,7 +129,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
 
   constructor(connectionString: string, options: { log?: (message: string) => void } = {}) {
     this.connectionString = connectionString;
-    this.log = options.log ?? ((message) => console.error(message));
+    this.log = options.log ?? ((message) => logger().child({ component: "store" }).error(message));
     this.pool = new Pool({
       connectionString,
       max: 10,
@@ -136,8 +138,11 @@ export class PostgresSubmissionStore implements SubmissionStore {
       application_name: "industrial-group-site",
     });
     // An idle connection that breaks is dropped by the pool; without a listener it would end the process.
-    this.pool.on("error", (err) => (options.log ?? console.error)(`PostgreSQL connection lost: ${err.message}`));
-    this.migrated = migratePostgres(this.pool, { log: options.log }).then(() => undefined);
+    this.pool.on("error", (err) => {
+      metrics.countStoreError();
+      this.log(`Store error: PostgreSQL connection lost: ${err.message}`);
+    });
+    this.migrated = migratePostgres(this.pool, { log: options.log ?? ((message) => logger().child({ component: "store" }).info(message)) }).then(() => undefined);
     // Rejections are reported by ready() and by every call; this keeps an early one from being unhandled.
     this.migrated.catch(() => undefined);
   }

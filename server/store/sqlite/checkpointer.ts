@@ -1,4 +1,6 @@
 import fs from "fs";
+import { logger } from "../../log";
+import { metrics } from "../../metrics";
 import { Worker } from "worker_threads";
 
 /**
@@ -72,7 +74,7 @@ export class Checkpointer {
   ) {
     this.thresholdBytes = options.thresholdBytes ?? 4 * 1024 * 1024;
     this.intervalMs = options.intervalMs ?? 1000;
-    this.log = options.log ?? ((message) => console.error(message));
+    this.log = options.log ?? ((message) => logger().child({ component: "store" }).error(message));
   }
 
   /** Whether the worker runs. */
@@ -108,10 +110,14 @@ export class Checkpointer {
     });
     worker.on("message", (message: { type: string; message?: string }) => {
       if (message.type === "checkpoint") this.checkpoints += 1;
-      else if (message.type === "error") this.log(`SQLite checkpoint failed (retried; the WAL grows meanwhile): ${message.message}`);
+      else if (message.type === "error") {
+        metrics.countStoreError();
+        this.log(`Store error: SQLite checkpoint failed (retried; the WAL grows meanwhile): ${message.message}`);
+      }
     });
     worker.on("error", (err) => {
-      this.log(`SQLite checkpoint worker stopped: ${err instanceof Error ? err.message : String(err)}`);
+      metrics.countStoreError();
+      this.log(`Store error: SQLite checkpoint worker stopped: ${err instanceof Error ? err.message : String(err)}`);
       if (this.worker === worker) this.worker = undefined;
     });
     worker.unref();

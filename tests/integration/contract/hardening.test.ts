@@ -12,6 +12,7 @@ import path from "path";
 import request from "supertest";
 import zlib from "zlib";
 import { makePdf } from "../../../testkit/documents";
+import { logger } from "../../../server/log";
 import { API, expectAccepted, expectError, startContractApp, type TestApp, setUpContractApp } from "../../../testkit/contract-app";
 import { listen, rawGet, type RawAnswer } from "../../../testkit/raw-http";
 
@@ -186,7 +187,7 @@ describe("security headers of the site", () => {
     ["/search?query=torque", 200],
   ])("%s (%i) carries nosniff and strict-origin-when-cross-origin", async (url, status) => {
     // This test's search page has no index beside it: the server says so and leaves the search to the browser.
-    const said = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const said = jest.spyOn(logger(), "error").mockImplementation(() => undefined);
     const res = await request(test.app).get(url).set("Accept", "text/html");
     said.mockRestore();
     expect(res.status).toBe(status);

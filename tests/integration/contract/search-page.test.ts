@@ -4,6 +4,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import request from "supertest";
+import { logger } from "../../../server/log";
 import { siteRouter } from "../../../server/site";
 import { MAX_SERVED_QUERY_LENGTH } from "../../../server/site/search-page";
 import { searchProducts } from "../../../src/shared/search/productSearch";
@@ -40,7 +41,7 @@ function writeBuild(page = PAGE) {
 beforeEach(() => {
   publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "search-page-"));
   writeBuild();
-  errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  errors = jest.spyOn(logger(), "error").mockImplementation(() => undefined);
 });
 
 afterEach(() => {
@@ -122,7 +123,7 @@ describe("the search page served with its results", () => {
     fs.rmSync(path.join(publicDir, "static", "abc.index.txt"));
     const res = await request(app()).get("/search?query=torque").expect(200);
     expect(res.text).toBe(PAGE);
-    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/left to the browser.*abc\.index\.txt/));
+    expect(errors).toHaveBeenCalledWith({ err: expect.objectContaining({ message: expect.stringMatching(/abc\.index\.txt/) }) }, expect.stringMatching(/left to the browser/));
   });
 
   it("serves the static page when the page has no empty outcome box", async () => {

@@ -12,12 +12,20 @@ import os from "os";
 import path from "path";
 import request from "supertest";
 import { createOutboxDispatcher } from "../../../server/mail/outbox";
+import { logger } from "../../../server/log";
+import { metrics } from "../../../server/metrics";
 import { IdempotencyKeyTaken, PostgresSubmissionStore } from "../../../server/store";
 import type { IncomingFile, NewSubmission } from "../../../server/store";
 import { keepOneCoreBusy } from "../../../testkit/busy-core";
 import { createTestDatabase, type TestDatabase } from "../../../testkit/postgres";
 import { makePdf } from "../../../testkit/documents";
 import { API, expectAccepted, startTestApp } from "../../../testkit/contract-app";
+
+/** A counter of the process's metrics (no labels), as it reads now. */
+async function counterValue(name: string): Promise<number> {
+  const metric = metrics.registry.getSingleMetric(name);
+  return (await metric?.get())?.values[0]?.value ?? 0;
+}
 
 jest.setTimeout(60_000);
 
@@ -303,7 +311,8 @@ describe("the API on PostgreSQL", () => {
     const store = await open();
     const test = startTestApp({ rateLimitMax: 2, rateLimitWindowMs: 60_000 }, {}, store);
     await store.ready();
-    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = jest.spyOn(logger(), "warn").mockImplementation(() => undefined);
+    const fallbacks = await counterValue("rate_limit_fallback_total");
     const admin = await open();
     await admin.pool.query("DELETE FROM rate_limits WHERE prefix = 'forms:'");
     const subscribe = (i: number) =>
@@ -319,9 +328,10 @@ describe("the API on PostgreSQL", () => {
       const refused = await subscribe(3);
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ message: "Too many requests. Please try again later." });
-      expect(logged.mock.calls.map(([message]) => String(message)).filter((message) => message.startsWith("Rate limit:"))).toEqual([
+      expect(logged.mock.calls.map((args) => String(args[1])).filter((message) => message.startsWith("Rate limit:"))).toEqual([
         expect.stringMatching(/^Rate limit: the shared count in the database failed \(.*statement timeout.*\); each instance limits clients on its own count/),
       ]);
+      expect(await counterValue("rate_limit_fallback_total")).toBe(fallbacks + 1);
       expect(await rows("SELECT id FROM submissions WHERE payload->>'email' LIKE 'locked%@example.org'")).toHaveLength(2);
     } finally {
       await holder.query("ROLLBACK").catch(() => undefined);
