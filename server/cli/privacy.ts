@@ -31,7 +31,12 @@ export async function privacyCli(
     return 2;
   }
   const config = loadConfig(env);
-  makeDataDirPrivate(config.dataDir);
+  try {
+    makeDataDirPrivate(config.dataDir);
+  } catch (err) {
+    // The deletion does not depend on the modes: say what failed, and delete.
+    out(`Warning: could not make ${config.dataDir} private: ${err instanceof Error ? err.message : String(err)}`);
+  }
   const store = createStore(config);
   try {
     if (command === "delete") {

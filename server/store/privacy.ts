@@ -30,38 +30,67 @@ export interface PrivacyLog {
 
 const consoleLog: PrivacyLog = { info: (m) => console.log(m), warn: (m) => console.warn(m) };
 
+/** The file-system calls of the walk that makes DATA_DIR private (a test gives its own to make files vanish mid-walk). */
+export interface ModeWalkFs {
+  lstatSync(target: string): fs.Stats;
+  chmodSync(target: string, mode: number): void;
+  readdirSync(dir: string, options: { withFileTypes: true }): fs.Dirent[];
+}
+
 /**
  * Makes DATA_DIR private before anything is written there: every file this
  * process creates from now on is private (umask 077), DATA_DIR and its folders
  * are created 0700, and the modes of what earlier releases left readable (the
  * database, uploads, .eml files) are corrected. Returns how many modes changed.
+ * A file or folder that vanishes during the walk (a running server renames
+ * its temporary files, removes a sent .eml.part) is skipped.
  */
-export function makeDataDirPrivate(dataDir: string): number {
+export function makeDataDirPrivate(dataDir: string, walkFs: ModeWalkFs = fs): number {
   process.umask(PRIVATE_UMASK);
   fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  return fixModes(dataDir);
+  return fixModes(dataDir, walkFs);
 }
 
-/** Sets folders to 0700 and files to 0600 under `dir` (itself included); symbolic links are left alone. */
-function fixModes(dir: string): number {
+/** ENOENT: the file was removed or renamed by another process since it was listed. */
+function vanished(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException).code === "ENOENT";
+}
+
+/** Sets folders to 0700 and files to 0600 under `dir` (itself included); symbolic links, and what vanishes meanwhile, are left alone. */
+function fixModes(dir: string, walkFs: ModeWalkFs): number {
   let changed = 0;
-  const fix = (target: string, mode: number) => {
-    const stat = fs.lstatSync(target);
-    if ((stat.mode & 0o777) === mode) return;
+  const fix = (target: string, mode: number): boolean => {
+    let stat: fs.Stats;
     try {
-      fs.chmodSync(target, mode);
+      stat = walkFs.lstatSync(target);
+    } catch (err) {
+      if (vanished(err)) return false;
+      throw err;
+    }
+    if ((stat.mode & 0o777) === mode) return true;
+    try {
+      walkFs.chmodSync(target, mode);
       changed++;
     } catch (err) {
+      if (vanished(err)) return false;
       // Not ours to change (another owner): say so, but serve.
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== "EPERM" && code !== "EACCES") throw err;
       console.warn(`Cannot make ${target} private (${code}): give it to the server's user, mode ${mode.toString(8)}`);
     }
+    return true;
   };
-  fix(dir, PRIVATE_DIR_MODE);
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+  if (!fix(dir, PRIVATE_DIR_MODE)) return changed;
+  let entries: fs.Dirent[];
+  try {
+    entries = walkFs.readdirSync(dir, { withFileTypes: true });
+  } catch (err) {
+    if (vanished(err)) return changed;
+    throw err;
+  }
+  for (const entry of entries) {
     const target = path.join(dir, entry.name);
-    if (entry.isDirectory()) changed += fixModes(target);
+    if (entry.isDirectory()) changed += fixModes(target, walkFs);
     else if (entry.isFile()) fix(target, PRIVATE_FILE_MODE);
   }
   return changed;

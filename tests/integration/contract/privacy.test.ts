@@ -12,7 +12,7 @@ import os from "os";
 import path from "path";
 import request from "supertest";
 import { privacyCli } from "../../../server/cli/privacy";
-import { cleanOrphans, deletePersonData, makeDataDirPrivate, ORPHAN_GRACE_MS, purgeExpired } from "../../../server/store/privacy";
+import { cleanOrphans, deletePersonData, makeDataDirPrivate, ORPHAN_GRACE_MS, purgeExpired, type ModeWalkFs } from "../../../server/store/privacy";
 import { makeDocx, makePdf } from "../../../testkit/documents";
 import { API, count, expectAccepted, startTestApp, uploadedFiles, type TestApp } from "../../../testkit/contract-app";
 
@@ -96,6 +96,44 @@ describe("private file modes", () => {
       // New files get no group or other permission.
       fs.writeFileSync(path.join(dataDir, "new.txt"), "x");
       expect(mode(path.join(dataDir, "new.txt"))).toBe(0o600);
+    } finally {
+      process.umask(previous);
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the walk over DATA_DIR while a server works in it", () => {
+  it("skips files and folders that vanish between being listed and being looked at, changed or listed themselves", () => {
+    const previous = process.umask();
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "privacy-walk-")), "var");
+    try {
+      for (const dir of ["outbox", "tmp/batch", "uploads"]) fs.mkdirSync(path.join(dataDir, dir), { recursive: true, mode: 0o755 });
+      const files = ["site.db", "outbox/a.eml", "outbox/b.eml.part", "outbox/c.eml.part", "tmp/batch/d.part", "uploads/e.pdf"];
+      for (const file of files) fs.writeFileSync(path.join(dataDir, file), "x", { mode: 0o644 });
+      // What a running server does meanwhile: a sent .eml.part renamed before it is looked at, another
+      // before its mode is changed, a folder of temporary files removed before it is listed.
+      const vanish: Record<string, "lstat" | "chmod" | "readdir"> = {
+        "outbox/b.eml.part": "lstat",
+        "outbox/c.eml.part": "chmod",
+        "tmp/batch": "readdir",
+      };
+      const before = (target: string, step: "lstat" | "chmod" | "readdir") => {
+        const name = path.relative(dataDir, target);
+        if (vanish[name] !== step) return;
+        if (name.endsWith(".part")) fs.renameSync(target, target.slice(0, -".part".length));
+        else fs.rmSync(target, { recursive: true, force: true });
+      };
+      const walkFs: ModeWalkFs = {
+        lstatSync: (target) => (before(target, "lstat"), fs.lstatSync(target)),
+        chmodSync: (target, mode) => (before(target, "chmod"), fs.chmodSync(target, mode)),
+        readdirSync: (dir, options) => (before(dir, "readdir"), fs.readdirSync(dir, options)),
+      };
+
+      // DATA_DIR, outbox, tmp, tmp/batch, uploads; site.db, a.eml, e.pdf.
+      expect(makeDataDirPrivate(dataDir, walkFs)).toBe(8);
+      for (const file of ["site.db", "outbox/a.eml", "uploads/e.pdf"]) expect([file, mode(path.join(dataDir, file))]).toEqual([file, 0o600]);
+      expect(fs.existsSync(path.join(dataDir, "tmp/batch"))).toBe(false);
     } finally {
       process.umask(previous);
       fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
