@@ -8,7 +8,7 @@
  */
 import fs from "fs";
 import path from "path";
-import type { PurgeResult, RemovedSubmission, SubmissionStore } from "./index";
+import type { EraseReport, PurgeResult, RemovedSubmission, SubmissionStore } from "./index";
 import { TEMP_SUFFIX } from "../api/uploads";
 
 /** Folders under DATA_DIR and DATA_DIR itself: the server's user only. */
@@ -161,28 +161,49 @@ export function removeSubmissionFiles(dataDir: string, removed: RemovedSubmissio
 export interface PurgeReport extends PurgeResult {
   /** Files removed from disk (uploads and .eml files). */
   files: number;
+  /** Whether the store's files still hold the removed rows' bytes (absent when nothing was removed and no erasure was asked for). */
+  erase?: EraseReport;
+}
+
+export interface DeletionReport {
+  removed: RemovedSubmission[];
+  /** Files removed from disk (uploads and .eml files). */
+  files: number;
+  /** Whether the store's files still hold the removed rows' bytes. */
+  erase: EraseReport;
 }
 
 /**
  * Deletes the submissions older than `retentionDays` (none when 0), with their
- * files and sent notifications. A submission whose notification is not
- * delivered yet is kept (and counted) whatever its age: a lead is never lost.
+ * files and notifications, once their deliveries have ended (every
+ * notification and webhook sent, or given up as failed). A submission with a
+ * delivery still pending or being retried is kept (and counted) whatever its
+ * age: a lead is never lost. When some were removed (or `erase` says so), what
+ * the store's files keep of them is erased.
  */
 export async function purgeExpired(
   dataDir: string,
   store: SubmissionStore,
   retentionDays: number,
   now: Date = new Date(),
+  erase: "when-removed" | "always" = "when-removed",
 ): Promise<PurgeReport> {
   if (retentionDays <= 0) return { removed: [], keptUndelivered: 0, files: 0 };
   const result = await store.purgeSubmissions(new Date(now.getTime() - retentionDays * DAY_MS));
-  return { ...result, files: removeSubmissionFiles(dataDir, result.removed) };
+  const files = removeSubmissionFiles(dataDir, result.removed);
+  if (result.removed.length === 0 && erase === "when-removed") return { ...result, files };
+  return { ...result, files, erase: await store.eraseDeleted() };
 }
 
-/** Deletes everything kept about one person (every submission with this e-mail address), files included. */
-export async function deletePersonData(dataDir: string, store: SubmissionStore, email: string): Promise<{ removed: RemovedSubmission[]; files: number }> {
+/**
+ * Deletes everything kept about one person (every submission with this e-mail
+ * address), files included, then erases what the store's files keep of the
+ * rows (always: a second run finishes an erasure the first could not).
+ */
+export async function deletePersonData(dataDir: string, store: SubmissionStore, email: string): Promise<DeletionReport> {
   const removed = await store.deleteSubmissionsByEmail(email);
-  return { removed, files: removeSubmissionFiles(dataDir, removed) };
+  const files = removeSubmissionFiles(dataDir, removed);
+  return { removed, files, erase: await store.eraseDeleted() };
 }
 
 /** One round of upkeep: the orphan clean-up and the retention purge, logged. */
@@ -200,6 +221,9 @@ export async function privacyUpkeep(
   const purge = await purgeExpired(dataDir, store, retentionDays, now);
   if (purge.removed.length > 0) {
     log.info(`Retention: removed ${purge.removed.length} submission(s) older than ${retentionDays} days, with ${purge.files} file(s)`);
+  }
+  if (purge.erase && !purge.erase.complete) {
+    log.warn(`Retention: the store's files may still hold the removed submissions: ${purge.erase.reason ?? "not erased"}; run npm run privacy:purge to finish`);
   }
   if (purge.keptUndelivered > 0) {
     log.warn(`Retention: kept ${purge.keptUndelivered} submission(s) older than ${retentionDays} days: their notification is not delivered yet`);
