@@ -49,9 +49,10 @@ export interface Config {
    */
   maxUploadsInFlight: number;
   /**
-   * Days a submission (with its files and sent notifications) is kept; older
+   * Days a submission (with its files and notifications) is kept; older
    * ones are purged at start and daily. 0 keeps them forever. A submission
-   * whose notification is not delivered yet is never purged.
+   * with a delivery still pending or retried is never purged (one sent or
+   * given up as failed has ended).
    */
   retentionDays: number;
   /** Largest accepted JSON body (express.json's limit, like "100kb"). */

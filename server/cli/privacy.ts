@@ -6,15 +6,29 @@
  *                                                  uploaded files, notifications and their .eml files)
  *   npm run privacy:purge                          apply RETENTION_DAYS and SPAM_RETENTION_DAYS now, and remove orphaned files
  *
+ * Both then erase what the store's files keep of deleted rows (SQLite: the
+ * WAL emptied into site.db, whose freed space is zeroed; PostgreSQL: the
+ * tables rewritten by VACUUM FULL), and exit 1 when that could not finish.
+ *
  * Run with the deployment's environment (DATA_DIR, RETENTION_DAYS); a running
  * server may stay up.
  */
 import { loadConfig } from "../config";
 import { cleanOrphans, deletePersonData, makeDataDirPrivate, purgeExpired, removeSubmissionFiles } from "../store/privacy";
-import { createStore } from "../store";
+import { createStore, type EraseReport } from "../store";
 import { runCommand } from "./run";
 
 const USAGE = "Usage: privacy delete <e-mail address> | privacy purge";
+
+/** Says whether the store's files still hold deleted rows; 1 (to run the command again) when they may. */
+function reportErasure(erase: EraseReport, out: (line: string) => void): number {
+  if (erase.complete) {
+    out("The store's files no longer hold deleted submissions (backups still do until they expire: docs/operations.md, Privacy).");
+    return 0;
+  }
+  out(`Not finished: the store's files may still hold deleted submissions: ${erase.reason ?? "not erased"}. Run this command again when the server is less busy.`);
+  return 1;
+}
 
 export async function privacyCli(
   args: string[],
@@ -31,11 +45,16 @@ export async function privacyCli(
     return 2;
   }
   const config = loadConfig(env);
-  makeDataDirPrivate(config.dataDir);
+  try {
+    makeDataDirPrivate(config.dataDir);
+  } catch (err) {
+    // The deletion does not depend on the modes: say what failed, and delete.
+    out(`Warning: could not make ${config.dataDir} private: ${err instanceof Error ? err.message : String(err)}`);
+  }
   const store = createStore(config);
   try {
     if (command === "delete") {
-      const { removed, files } = await deletePersonData(config.dataDir, store, email);
+      const { removed, files, erase } = await deletePersonData(config.dataDir, store, email);
       for (const submission of removed) {
         out(
           `Deleted submission ${submission.id} (${submission.mailType}, received ${submission.createdAt}): ` +
@@ -47,7 +66,7 @@ export async function privacyCli(
           ? `Nothing is kept about ${email}: no submission has this e-mail address.`
           : `Deleted ${removed.length} submission(s) of ${email} and ${files} file(s) from ${config.dataDir}.`,
       );
-      return 0;
+      return reportErasure(erase, out);
     }
     const orphans = await cleanOrphans(config.dataDir, store);
     out(`Removed ${orphans.orphanUploads} orphaned upload(s) and ${orphans.tempFiles} unfinished temporary file(s).`);
@@ -58,14 +77,15 @@ export async function privacyCli(
     }
     if (config.retentionDays === 0) {
       out("RETENTION_DAYS is 0: submissions are kept forever, none purged.");
-      return 0;
+    } else {
+      const purge = await purgeExpired(config.dataDir, store, config.retentionDays);
+      out(`Removed ${purge.removed.length} submission(s) older than ${config.retentionDays} days and ${purge.files} file(s).`);
+      if (purge.keptUndelivered > 0) {
+        out(`Kept ${purge.keptUndelivered} older submission(s) whose notification is not delivered yet.`);
+      }
     }
-    const purge = await purgeExpired(config.dataDir, store, config.retentionDays);
-    out(`Removed ${purge.removed.length} submission(s) older than ${config.retentionDays} days and ${purge.files} file(s).`);
-    if (purge.keptUndelivered > 0) {
-      out(`Kept ${purge.keptUndelivered} older submission(s) whose notification is not delivered yet.`);
-    }
-    return 0;
+    // Always: a run finishes what an earlier deletion or purge could not erase.
+    return reportErasure(await store.eraseDeleted(), out);
   } finally {
     await store.close();
   }

@@ -30,6 +30,8 @@ export interface SpamUpkeepReport {
   prunedChallenges: number;
   /** The day whose digest this process sent, if it sent one. */
   digestSent?: string;
+  /** Why the store's files may still hold the deleted submissions (their erasure did not finish), if so. */
+  notErased?: string;
 }
 
 /** The digest's text: how many were held, and the newest with what to do. */
@@ -90,6 +92,10 @@ export async function spamUpkeep(config: SpamUpkeepConfig, store: SubmissionStor
     const removed = await store.purgeQuarantined(new Date(now.getTime() - config.spamRetentionDays * DAY_MS));
     removeSubmissionFiles(config.dataDir, removed);
     report.purged = removed.length;
+    if (removed.length > 0) {
+      const erase = await store.eraseDeleted();
+      if (!erase.complete) report.notErased = erase.reason ?? "not erased";
+    }
   }
   if (config.spamDigestTo && now.getUTCHours() >= config.spamDigestHourUtc) {
     const day = now.toISOString().slice(0, 10);
@@ -129,6 +135,7 @@ export function scheduleSpamUpkeep(
     spamUpkeep(config, store).then(
       (report) => {
         if (report.purged > 0) log.info(`Spam quarantine: deleted ${report.purged} submission(s) older than ${config.spamRetentionDays} days`);
+        if (report.notErased) log.error(`Spam quarantine: the store's files may still hold the deleted submissions: ${report.notErased}; run npm run privacy:purge to finish`);
         if (report.digestSent) log.info(`Spam quarantine: digest of ${report.digestSent} sent`);
       },
       (err: unknown) => log.error(`Spam upkeep failed: ${errorFields(err).message}`),

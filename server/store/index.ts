@@ -17,6 +17,7 @@ export type {
   OutboxSummary,
   OverdueMessage,
   PurgeResult,
+  EraseReport,
   QuarantinedSubmission,
   ReleaseResult,
   SavedSubmission,

@@ -8,7 +8,7 @@
  */
 import fs from "fs";
 import path from "path";
-import type { PurgeResult, RemovedSubmission, SubmissionStore } from "./index";
+import type { EraseReport, PurgeResult, RemovedSubmission, SubmissionStore } from "./index";
 import { TEMP_SUFFIX } from "../api/uploads";
 import { errorFields, logger } from "../log";
 
@@ -35,38 +35,67 @@ function defaultLog(): PrivacyLog & { error(message: string): void } {
   return { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) };
 }
 
+/** The file-system calls of the walk that makes DATA_DIR private (a test gives its own to make files vanish mid-walk). */
+export interface ModeWalkFs {
+  lstatSync(target: string): fs.Stats;
+  chmodSync(target: string, mode: number): void;
+  readdirSync(dir: string, options: { withFileTypes: true }): fs.Dirent[];
+}
+
 /**
  * Makes DATA_DIR private before anything is written there: every file this
  * process creates from now on is private (umask 077), DATA_DIR and its folders
  * are created 0700, and the modes of what earlier releases left readable (the
  * database, uploads, .eml files) are corrected. Returns how many modes changed.
+ * A file or folder that vanishes during the walk (a running server renames
+ * its temporary files, removes a sent .eml.part) is skipped.
  */
-export function makeDataDirPrivate(dataDir: string): number {
+export function makeDataDirPrivate(dataDir: string, walkFs: ModeWalkFs = fs): number {
   process.umask(PRIVATE_UMASK);
   fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  return fixModes(dataDir);
+  return fixModes(dataDir, walkFs);
 }
 
-/** Sets folders to 0700 and files to 0600 under `dir` (itself included); symbolic links are left alone. */
-function fixModes(dir: string): number {
+/** ENOENT: the file was removed or renamed by another process since it was listed. */
+function vanished(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException).code === "ENOENT";
+}
+
+/** Sets folders to 0700 and files to 0600 under `dir` (itself included); symbolic links, and what vanishes meanwhile, are left alone. */
+function fixModes(dir: string, walkFs: ModeWalkFs): number {
   let changed = 0;
-  const fix = (target: string, mode: number) => {
-    const stat = fs.lstatSync(target);
-    if ((stat.mode & 0o777) === mode) return;
+  const fix = (target: string, mode: number): boolean => {
+    let stat: fs.Stats;
     try {
-      fs.chmodSync(target, mode);
+      stat = walkFs.lstatSync(target);
+    } catch (err) {
+      if (vanished(err)) return false;
+      throw err;
+    }
+    if ((stat.mode & 0o777) === mode) return true;
+    try {
+      walkFs.chmodSync(target, mode);
       changed++;
     } catch (err) {
+      if (vanished(err)) return false;
       // Not ours to change (another owner): say so, but serve.
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== "EPERM" && code !== "EACCES") throw err;
       logger().warn({ path: target, code }, `Cannot make ${target} private (${code}): give it to the server's user, mode ${mode.toString(8)}`);
     }
+    return true;
   };
-  fix(dir, PRIVATE_DIR_MODE);
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+  if (!fix(dir, PRIVATE_DIR_MODE)) return changed;
+  let entries: fs.Dirent[];
+  try {
+    entries = walkFs.readdirSync(dir, { withFileTypes: true });
+  } catch (err) {
+    if (vanished(err)) return changed;
+    throw err;
+  }
+  for (const entry of entries) {
     const target = path.join(dir, entry.name);
-    if (entry.isDirectory()) changed += fixModes(target);
+    if (entry.isDirectory()) changed += fixModes(target, walkFs);
     else if (entry.isFile()) fix(target, PRIVATE_FILE_MODE);
   }
   return changed;
@@ -137,28 +166,49 @@ export function removeSubmissionFiles(dataDir: string, removed: RemovedSubmissio
 export interface PurgeReport extends PurgeResult {
   /** Files removed from disk (uploads and .eml files). */
   files: number;
+  /** Whether the store's files still hold the removed rows' bytes (absent when nothing was removed and no erasure was asked for). */
+  erase?: EraseReport;
+}
+
+export interface DeletionReport {
+  removed: RemovedSubmission[];
+  /** Files removed from disk (uploads and .eml files). */
+  files: number;
+  /** Whether the store's files still hold the removed rows' bytes. */
+  erase: EraseReport;
 }
 
 /**
  * Deletes the submissions older than `retentionDays` (none when 0), with their
- * files and sent notifications. A submission whose notification is not
- * delivered yet is kept (and counted) whatever its age: a lead is never lost.
+ * files and notifications, once their deliveries have ended (every
+ * notification and webhook sent, or given up as failed). A submission with a
+ * delivery still pending or being retried is kept (and counted) whatever its
+ * age: a lead is never lost. When some were removed (or `erase` says so), what
+ * the store's files keep of them is erased.
  */
 export async function purgeExpired(
   dataDir: string,
   store: SubmissionStore,
   retentionDays: number,
   now: Date = new Date(),
+  erase: "when-removed" | "always" = "when-removed",
 ): Promise<PurgeReport> {
   if (retentionDays <= 0) return { removed: [], keptUndelivered: 0, files: 0 };
   const result = await store.purgeSubmissions(new Date(now.getTime() - retentionDays * DAY_MS));
-  return { ...result, files: removeSubmissionFiles(dataDir, result.removed) };
+  const files = removeSubmissionFiles(dataDir, result.removed);
+  if (result.removed.length === 0 && erase === "when-removed") return { ...result, files };
+  return { ...result, files, erase: await store.eraseDeleted() };
 }
 
-/** Deletes everything kept about one person (every submission with this e-mail address), files included. */
-export async function deletePersonData(dataDir: string, store: SubmissionStore, email: string): Promise<{ removed: RemovedSubmission[]; files: number }> {
+/**
+ * Deletes everything kept about one person (every submission with this e-mail
+ * address), files included, then erases what the store's files keep of the
+ * rows (always: a second run finishes an erasure the first could not).
+ */
+export async function deletePersonData(dataDir: string, store: SubmissionStore, email: string): Promise<DeletionReport> {
   const removed = await store.deleteSubmissionsByEmail(email);
-  return { removed, files: removeSubmissionFiles(dataDir, removed) };
+  const files = removeSubmissionFiles(dataDir, removed);
+  return { removed, files, erase: await store.eraseDeleted() };
 }
 
 /** One round of upkeep: the orphan clean-up and the retention purge, logged. */
@@ -176,6 +226,9 @@ export async function privacyUpkeep(
   const purge = await purgeExpired(dataDir, store, retentionDays, now);
   if (purge.removed.length > 0) {
     log.info(`Retention: removed ${purge.removed.length} submission(s) older than ${retentionDays} days, with ${purge.files} file(s)`);
+  }
+  if (purge.erase && !purge.erase.complete) {
+    log.warn(`Retention: the store's files may still hold the removed submissions: ${purge.erase.reason ?? "not erased"}; run npm run privacy:purge to finish`);
   }
   if (purge.keptUndelivered > 0) {
     log.warn(`Retention: kept ${purge.keptUndelivered} submission(s) older than ${retentionDays} days: their notification is not delivered yet`);

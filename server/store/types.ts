@@ -320,8 +320,16 @@ export interface RemovedSubmission {
 /** What a retention purge did. */
 export interface PurgeResult {
   removed: RemovedSubmission[];
-  /** Submissions past the retention period kept because a notification of theirs is not delivered yet. */
+  /** Submissions past the retention period kept because a notification or webhook of theirs is still being delivered (pending or being sent). */
   keptUndelivered: number;
+}
+
+/** Whether the store's own files still hold the bytes of deleted rows (see eraseDeleted). */
+export interface EraseReport {
+  /** True when they no longer do. */
+  complete: boolean;
+  /** Why not, for the operator; absent when complete. */
+  reason?: string;
 }
 
 export interface SubmissionStore {
@@ -360,13 +368,21 @@ export interface SubmissionStore {
   /** The stored names of every file an attachment row points to (the rest of uploads/ is orphaned). */
   storedFileNames(): Promise<Set<string>>;
   /**
-   * Deletes the submissions created before `createdBefore` whose notifications
-   * were all delivered, with their attachment and outbox rows; those with a
-   * notification not delivered yet (pending, being sent or failed) are kept and counted.
+   * Deletes the submissions created before `createdBefore` whose deliveries
+   * have all ended (every outbox row, e-mail or webhook, sent or given up as
+   * failed), with their attachment and outbox rows; those with a row still
+   * pending or being sent are kept and counted.
    */
   purgeSubmissions(createdBefore: Date): Promise<PurgeResult>;
   /** Deletes every submission whose e-mail field is this address (case-insensitive), with its attachment and outbox rows. */
   deleteSubmissionsByEmail(email: string): Promise<RemovedSubmission[]>;
+  /**
+   * Removes what deleted rows leave readable in the store's own files (old
+   * WAL frames, freed space in table files), after a deletion or purge.
+   * Reports instead of throwing when something (a long reader, a lock) keeps
+   * it from finishing; running it again finishes it.
+   */
+  eraseDeleted(): Promise<EraseReport>;
   /** Quarantined submissions not released, newest first (at most `limit`), and how many there are in all. */
   listQuarantined(limit?: number): Promise<{ total: number; submissions: QuarantinedSubmission[] }>;
   /**

@@ -9,6 +9,7 @@ import {
   IdempotencyKeyTaken,
   type IdempotencyHolder,
   type ClaimOptions,
+  type EraseReport,
   type ExportedSubmission,
   type ExportFilter,
   type FailedAttempt,
@@ -107,7 +108,16 @@ async function queueWebhooks(client: PoolClient, submissionId: string, deliverie
 
 const QUARANTINED = "verdict = 'spam' AND released_at IS NULL";
 
-const UNDELIVERED = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status <> 'sent')";
+/** A delivery not ended yet: an outbox row (e-mail or webhook) neither sent nor given up as failed (reported when it failed). */
+const UNDELIVERED = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status NOT IN ('sent', 'failed'))";
+
+/** The tables a deletion removes rows from (their TOAST tables and indexes are rewritten with them). */
+const ERASED_TABLES = ["submissions", "attachments", "outbox"];
+
+/** How long VACUUM FULL waits for a table's lock before trying again (it blocks the table's readers and writers meanwhile). */
+const ERASE_LOCK_TIMEOUT_MS = 2_000;
+/** How long an erasure keeps trying (locks, older snapshots) before it reports. */
+const ERASE_DEADLINE_MS = 30_000;
 
 /**
  * The store for several instances (DATABASE_URL): PostgreSQL holds the
@@ -636,9 +646,71 @@ export class PostgresSubmissionStore implements SubmissionStore {
     });
   }
 
+  /**
+   * The deleted rows' bytes out of the table files. A DELETE only marks rows
+   * dead, and plain VACUUM, though it frees their space, leaves their bytes in
+   * the page until reused (tried on PostgreSQL 15: a deleted address still
+   * read in the heap file after VACUUM and CHECKPOINT). VACUUM FULL rewrites
+   * each table, its TOAST table and its indexes into new files with only the
+   * live rows, and the old files are removed. It holds each table's
+   * ACCESS EXCLUSIVE lock while it copies it (quick for a lead site's tables;
+   * attachments, which hold the files, take longest), so it waits at most
+   * ERASE_LOCK_TIMEOUT_MS for a lock and tries again. Rows still visible to a
+   * transaction older than the deletion would be copied as they are: it waits
+   * for such transactions first. The WAL keeps the rows until its segments
+   * are recycled (docs/operations.md).
+   */
+  async eraseDeleted(): Promise<EraseReport> {
+    await this.migrated;
+    const deadline = Date.now() + ERASE_DEADLINE_MS;
+    const deletedBy = this.lastDeletion;
+    const client = await this.pool.connect();
+    let reason = "";
+    try {
+      await client.query(`SET lock_timeout = ${ERASE_LOCK_TIMEOUT_MS}`);
+      for (;;) {
+        if (deletedBy !== undefined) {
+          // A snapshot taken before the deletion committed still sees the rows: VACUUM FULL would keep them.
+          const { rows } = await client.query<{ older: number }>(
+            `SELECT count(*)::int AS older FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL
+               AND age(backend_xmin) >= age(($1::bigint % 4294967296)::text::xid)`,
+            [deletedBy],
+          );
+          if (rows[0].older > 0) {
+            reason = `${rows[0].older} transaction(s) older than the deletion still run`;
+            if (Date.now() >= deadline) break;
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            continue;
+          }
+        }
+        try {
+          await client.query(`VACUUM (FULL) ${ERASED_TABLES.join(", ")}`);
+          if (this.lastDeletion === deletedBy) this.lastDeletion = undefined;
+          return { complete: true };
+        } catch (err) {
+          // 55P03: lock_not_available (the lock timeout).
+          if ((err as { code?: unknown }).code !== "55P03") throw err;
+          reason = "the tables stayed locked by other work";
+          if (Date.now() >= deadline) break;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
+    } finally {
+      await client.query("RESET lock_timeout").catch(() => undefined);
+      client.release();
+    }
+    return { complete: false, reason: `the tables were not rewritten (VACUUM FULL): ${reason}` };
+  }
+
+  /** The transaction id of the last deletion this store made, until eraseDeleted has rewritten the tables after it. */
+  private lastDeletion: string | undefined;
+
   /** Deletes these submissions (their attachment and outbox rows go with them: ON DELETE CASCADE), inside the caller's transaction. */
   private async removeSubmissions(client: PoolClient, ids: string[]): Promise<RemovedSubmission[]> {
     if (ids.length === 0) return [];
+    const { rows: xact } = await client.query<{ xid: string }>("SELECT txid_current()::text AS xid");
+    this.lastDeletion = xact[0].xid;
     const { rows } = await client.query<{ id: string; mail_type: string; created_at: Date; stored_names: string[]; outbox_ids: string[] }>(
       `SELECT s.id, s.mail_type, s.created_at,
               COALESCE((SELECT array_agg(a.stored_name) FROM attachments a WHERE a.submission_id = s.id), '{}') AS stored_names,

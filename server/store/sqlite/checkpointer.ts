@@ -48,6 +48,81 @@ parentPort.on("message", (message) => {
 });
 `;
 
+/**
+ * Run in a worker of its own for one TRUNCATE checkpoint (plain JavaScript, as
+ * above). TRUNCATE copies every frame into the database file and empties the
+ * WAL, so the frames of deleted rows are gone from it (PASSIVE, FULL and
+ * RESTART leave old frames in the file until they are overwritten). It has to
+ * wait for readers of the WAL and blocks the store's writes while it waits: a
+ * short wait at a time, tried again until the deadline.
+ */
+const TRUNCATE_SOURCE = `
+const { parentPort, workerData } = require("worker_threads");
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma("busy_timeout = " + workerData.busyTimeoutMs);
+const deadline = Date.now() + workerData.deadlineMs;
+let last = "";
+function attempt() {
+  try {
+    const [result] = db.pragma("wal_checkpoint(TRUNCATE)");
+    if (result.busy === 0 && result.log <= 0) return true;
+    last = "readers or another checkpoint kept the WAL busy";
+  } catch (err) {
+    last = String(err && err.message || err);
+  }
+  return false;
+}
+function run() {
+  if (attempt()) finish({ complete: true });
+  else if (Date.now() >= deadline) finish({ complete: false, reason: last });
+  else setTimeout(run, workerData.pauseMs);
+}
+function finish(report) {
+  db.close();
+  parentPort.postMessage(report);
+}
+run();
+`;
+
+/** What a TRUNCATE checkpoint did. */
+export interface TruncateReport {
+  /** True when the WAL was emptied. */
+  complete: boolean;
+  reason?: string;
+}
+
+/**
+ * Checkpoints the WAL of `file` and empties it (wal_checkpoint(TRUNCATE)) on
+ * a connection of its own, in a worker thread: waits on readers of the WAL
+ * never hold the event loop, and each wait blocks the store's writes for at
+ * most `busyTimeoutMs`. Tried again every `pauseMs` until `deadlineMs`; a
+ * report says whether it succeeded.
+ */
+export function truncateWal(file: string, options: { deadlineMs?: number; busyTimeoutMs?: number; pauseMs?: number } = {}): Promise<TruncateReport> {
+  return new Promise((resolve) => {
+    const worker = new Worker(TRUNCATE_SOURCE, {
+      eval: true,
+      workerData: {
+        file,
+        driver: require.resolve("better-sqlite3"),
+        deadlineMs: options.deadlineMs ?? 10_000,
+        busyTimeoutMs: options.busyTimeoutMs ?? 200,
+        pauseMs: options.pauseMs ?? 100,
+      },
+    });
+    let settled = false;
+    const settle = (report: TruncateReport) => {
+      if (settled) return;
+      settled = true;
+      resolve(report);
+    };
+    worker.once("message", (report: TruncateReport) => settle(report));
+    worker.once("error", (err) => settle({ complete: false, reason: err instanceof Error ? err.message : String(err) }));
+    worker.once("exit", () => settle({ complete: false, reason: "the checkpoint worker stopped" }));
+  });
+}
+
 export interface CheckpointerOptions {
   /** A checkpoint runs once the WAL holds this many bytes (SQLite's own default is 1,000 pages: about 4 MB). */
   thresholdBytes?: number;

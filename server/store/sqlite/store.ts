@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from "crypto";
 import fs from "fs";
 import path from "path";
 import { keepFilesDurably, removeFiles } from "../disk-files";
-import { Checkpointer } from "./checkpointer";
+import { Checkpointer, truncateWal } from "./checkpointer";
 import { GroupCommit } from "./group-commit";
 import { newRowKey } from "../keys";
 import { migrate } from "./migrations";
@@ -13,6 +13,7 @@ import {
   IdempotencyKeyTaken,
   type IdempotencyHolder,
   type ClaimOptions,
+  type EraseReport,
   type ExportedSubmission,
   type ExportFilter,
   type FailedAttempt,
@@ -93,6 +94,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
     this.checkpointer = new Checkpointer(file);
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 5000");
+    // What a deletion or an update frees is overwritten with zeros, not left in the page (or in a
+    // free page) for anyone reading the file: the personal data of a deleted submission, and the
+    // old copies of rows rewritten on the way (an outbox row marked sent). Per connection.
+    this.db.pragma("secure_delete = ON");
     migrate(this.db);
 
     // The statements of every submission bind their values by position: better-sqlite3 looks a named
@@ -530,7 +535,8 @@ export class SqliteSubmissionStore implements SubmissionStore {
 
   async purgeSubmissions(createdBefore: Date): Promise<PurgeResult> {
     const cutoff = createdBefore.toISOString();
-    const undelivered = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status <> 'sent')";
+    // Ended: every outbox row (e-mail or webhook) sent, or given up as failed (reported when it failed).
+    const undelivered = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status NOT IN ('sent', 'failed'))";
     const purge = this.db.transaction(() => {
       const ids = this.db.prepare(`SELECT id FROM submissions s WHERE created_at < ? AND NOT ${undelivered}`).pluck().all(cutoff) as string[];
       const kept = this.db.prepare(`SELECT COUNT(*) FROM submissions s WHERE created_at < ? AND ${undelivered}`).pluck().get(cutoff) as number;
@@ -554,6 +560,17 @@ export class SqliteSubmissionStore implements SubmissionStore {
     const removed = remove.immediate();
     await this.submissions.flush();
     return removed;
+  }
+
+  /**
+   * The deleted rows' bytes out of the files: secure_delete zeroed them in the
+   * pages, but the WAL still holds the frames written before (the rows as they
+   * were inserted): the WAL is checkpointed into site.db and emptied.
+   */
+  async eraseDeleted(): Promise<EraseReport> {
+    await this.submissions.flush();
+    const report = await truncateWal(this.file);
+    return report.complete ? { complete: true } : { complete: false, reason: `site.db-wal could not be emptied (${report.reason ?? "busy"})` };
   }
 
   /** Deletes these submissions with their attachment and outbox rows (inside the caller's transaction). */

@@ -156,6 +156,7 @@ class FailingStore implements SubmissionStore {
   storedFileNames = () => this.inner.storedFileNames();
   purgeSubmissions = (...args: Parameters<SubmissionStore["purgeSubmissions"]>) => this.inner.purgeSubmissions(...args);
   deleteSubmissionsByEmail = (...args: Parameters<SubmissionStore["deleteSubmissionsByEmail"]>) => this.inner.deleteSubmissionsByEmail(...args);
+  eraseDeleted = () => this.inner.eraseDeleted();
   listQuarantined = (...args: Parameters<SubmissionStore["listQuarantined"]>) => this.inner.listQuarantined(...args);
   releaseSubmission = (...args: Parameters<SubmissionStore["releaseSubmission"]>) => this.inner.releaseSubmission(...args);
   purgeQuarantined = (...args: Parameters<SubmissionStore["purgeQuarantined"]>) => this.inner.purgeQuarantined(...args);

@@ -3,18 +3,24 @@
  * 0600, existing ones corrected at start), orphaned uploads and unfinished
  * temporary files cleaned, submissions past RETENTION_DAYS purged with their
  * files and sent notifications (never one not yet delivered), and one person's
- * data deleted on request by e-mail address (npm run privacy:delete). The
- * server process doing it at start is tests/faults/private-files.test.ts.
+ * data deleted on request by e-mail address (npm run privacy:delete), none of
+ * it left readable in DATA_DIR's files afterwards. The server process doing
+ * it at start is tests/faults/private-files.test.ts; the command run beside a
+ * busy server is tests/faults/privacy-erasure.test.ts.
  */
 import Database from "better-sqlite3";
+import { randomUUID } from "crypto";
 import fs from "fs";
 import os from "os";
 import path from "path";
 import request from "supertest";
 import { privacyCli } from "../../../server/cli/privacy";
-import { cleanOrphans, deletePersonData, makeDataDirPrivate, ORPHAN_GRACE_MS, purgeExpired } from "../../../server/store/privacy";
+import { createOutboxDispatcher } from "../../../server/mail/outbox";
+import { cleanOrphans, deletePersonData, makeDataDirPrivate, ORPHAN_GRACE_MS, purgeExpired, type ModeWalkFs } from "../../../server/store/privacy";
 import { makeDocx, makePdf } from "../../../testkit/documents";
-import { API, count, expectAccepted, startTestApp, uploadedFiles, type TestApp } from "../../../testkit/contract-app";
+import { findOnDisk } from "../../../testkit/disk-scan";
+import { setUpRetentionScenario } from "../../../testkit/retention";
+import { API, contractExample, count, expectAccepted, startTestApp, uploadedFiles, type TestApp } from "../../../testkit/contract-app";
 
 jest.setTimeout(60_000);
 
@@ -103,6 +109,44 @@ describe("private file modes", () => {
   });
 });
 
+describe("the walk over DATA_DIR while a server works in it", () => {
+  it("skips files and folders that vanish between being listed and being looked at, changed or listed themselves", () => {
+    const previous = process.umask();
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "privacy-walk-")), "var");
+    try {
+      for (const dir of ["outbox", "tmp/batch", "uploads"]) fs.mkdirSync(path.join(dataDir, dir), { recursive: true, mode: 0o755 });
+      const files = ["site.db", "outbox/a.eml", "outbox/b.eml.part", "outbox/c.eml.part", "tmp/batch/d.part", "uploads/e.pdf"];
+      for (const file of files) fs.writeFileSync(path.join(dataDir, file), "x", { mode: 0o644 });
+      // What a running server does meanwhile: a sent .eml.part renamed before it is looked at, another
+      // before its mode is changed, a folder of temporary files removed before it is listed.
+      const vanish: Record<string, "lstat" | "chmod" | "readdir"> = {
+        "outbox/b.eml.part": "lstat",
+        "outbox/c.eml.part": "chmod",
+        "tmp/batch": "readdir",
+      };
+      const before = (target: string, step: "lstat" | "chmod" | "readdir") => {
+        const name = path.relative(dataDir, target);
+        if (vanish[name] !== step) return;
+        if (name.endsWith(".part")) fs.renameSync(target, target.slice(0, -".part".length));
+        else fs.rmSync(target, { recursive: true, force: true });
+      };
+      const walkFs: ModeWalkFs = {
+        lstatSync: (target) => (before(target, "lstat"), fs.lstatSync(target)),
+        chmodSync: (target, mode) => (before(target, "chmod"), fs.chmodSync(target, mode)),
+        readdirSync: (dir, options) => (before(dir, "readdir"), fs.readdirSync(dir, options)),
+      };
+
+      // DATA_DIR, outbox, tmp, tmp/batch, uploads; site.db, a.eml, e.pdf.
+      expect(makeDataDirPrivate(dataDir, walkFs)).toBe(8);
+      for (const file of ["site.db", "outbox/a.eml", "uploads/e.pdf"]) expect([file, mode(path.join(dataDir, file))]).toEqual([file, 0o600]);
+      expect(fs.existsSync(path.join(dataDir, "tmp/batch"))).toBe(false);
+    } finally {
+      process.umask(previous);
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  });
+});
+
 describe("orphan clean-up, retention and deletion on request", () => {
   let test: TestApp;
   beforeEach(() => {
@@ -177,7 +221,7 @@ describe("orphan clean-up, retention and deletion on request", () => {
     expect(db.prepare("SELECT DISTINCT submission_id FROM attachments").pluck().all()).toEqual([other]);
     db.close();
     expect(uploadedFiles(test).sort()).toEqual(filesOf(test, other).sort());
-    expect(await deletePersonData(test.dataDir, test.app.store, "person@example.com")).toEqual({ removed: [], files: 0 });
+    expect(await deletePersonData(test.dataDir, test.app.store, "person@example.com")).toEqual({ removed: [], files: 0, erase: { complete: true } });
   });
 
   it("npm run privacy:delete -- <address> prints what it removed; privacy:purge applies RETENTION_DAYS", async () => {
@@ -187,12 +231,13 @@ describe("orphan clean-up, retention and deletion on request", () => {
     expect(await privacyCli(["delete", "ADA@example.org"], env, (line) => out.push(line))).toBe(0);
     expect(out.join("\n")).toContain(`Deleted submission ${id} (career, received `);
     expect(out.join("\n")).toContain("2 uploaded file(s), 1 notification(s)");
-    expect(out.at(-1)).toBe(`Deleted 1 submission(s) of ADA@example.org and 2 file(s) from ${test.dataDir}.`);
+    expect(out).toContain(`Deleted 1 submission(s) of ADA@example.org and 2 file(s) from ${test.dataDir}.`);
+    expect(out.at(-1)).toBe("The store's files no longer hold deleted submissions (backups still do until they expire: docs/operations.md, Privacy).");
     expect(count(test, "submissions")).toBe(0);
 
     out.length = 0;
     expect(await privacyCli(["delete", "ada@example.org"], env, (line) => out.push(line))).toBe(0);
-    expect(out).toEqual(["Nothing is kept about ada@example.org: no submission has this e-mail address."]);
+    expect(out[0]).toBe("Nothing is kept about ada@example.org: no submission has this e-mail address.");
 
     out.length = 0;
     expect(await privacyCli(["delete"], env, (line) => out.push(line))).toBe(2);
@@ -205,5 +250,61 @@ describe("orphan clean-up, retention and deletion on request", () => {
     expect(await privacyCli(["purge"], { ...env, RETENTION_DAYS: "7" }, (line) => out.push(line))).toBe(0);
     expect(out).toContain("Removed 1 submission(s) older than 7 days and 3 file(s).");
     expect(count(test, "submissions")).toBe(0);
+  });
+
+  it("purges a submission whose deliveries have all ended (sent, refused for good, webhook given up), keeps one still being delivered", async () => {
+    const ids = await setUpRetentionScenario(test.app.store);
+    const purge = await test.app.store.purgeSubmissions(new Date(Date.now() + 60 * 60 * 1000));
+    expect(purge.removed.map((removed) => removed.id).sort()).toEqual([ids.partlyRefused, ids.webhookGivenUp].sort());
+    expect(purge.keptUndelivered).toBe(2);
+    const db = test.db();
+    expect(db.prepare("SELECT id FROM submissions ORDER BY id").pluck().all()).toEqual([ids.webhookRetrying, ids.beingSent].sort());
+    expect(db.prepare("SELECT COUNT(*) FROM outbox WHERE submission_id IN (?, ?)").pluck().get(ids.partlyRefused, ids.webhookGivenUp)).toBe(0);
+    db.close();
+  });
+
+  it("leaves nothing of a purged submission readable in DATA_DIR: site.db, its WAL and shared memory, uploads, .eml files", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const values = {
+      email: `erase.${tag}@example.org`,
+      message: `Unique message ${tag}: please call me back about the loading arm.`,
+      fileName: `cv-${tag}.pdf`,
+      company: `Company ${tag}`,
+    };
+    const contact = { ...contractExample("contact_us"), email: values.email, message: values.message, companyName: values.company };
+    expectAccepted(await request(test.app).post(`${API}/contact_us`).send(contact));
+    expectAccepted(
+      await request(test.app)
+        .post(`${API}/careers`)
+        .field({
+          firstName: "Katherine",
+          lastName: "Johnson",
+          email: values.email,
+          phoneNumber: "+971 50 123 4567",
+          nationality: "American",
+          countryName: "United Arab Emirates",
+          jobRole: "Service Engineer",
+          mailType: "career",
+        })
+        .attach("resume", makePdf(), values.fileName)
+        .attach("coverLetter", makeDocx(), "letter.docx"),
+    );
+    // Delivered: the outbox writes the notifications as .eml files (no SMTP) and marks the rows sent.
+    const dispatcher = createOutboxDispatcher({ store: test.app.store, config: test.config, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+    expect((await dispatcher.runOnce()).sent).toBeGreaterThanOrEqual(2);
+    await dispatcher.stop();
+    // Another person's, not delivered yet: kept by the purge, and found where it is.
+    const other = `kept.${tag}@example.org`;
+    expectAccepted(await request(test.app).post(`${API}/news-letter`).send({ email: other, mailType: "news_letter" }));
+    const wanted = Object.values(values);
+    const before = findOnDisk(test.dataDir, wanted);
+    expect(Object.keys(before).sort()).toEqual([...wanted].sort());
+    expect(before[values.email]).toEqual(expect.arrayContaining([expect.stringMatching(/^outbox\/.*\.eml$/)]));
+
+    const purge = await purgeExpired(test.dataDir, test.app.store, 30, new Date(Date.now() + 31 * DAY));
+    expect(purge.removed).toHaveLength(2);
+    expect(purge.erase).toEqual({ complete: true });
+    expect(findOnDisk(test.dataDir, [...wanted, other])).toEqual({ [other]: expect.any(Array) });
+    expect(fs.statSync(path.join(test.dataDir, "site.db-wal")).size).toBe(0);
   });
 });

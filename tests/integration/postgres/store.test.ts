@@ -4,9 +4,11 @@
  * recipient in one transaction; claims that never overlap between instances
  * (FOR UPDATE SKIP LOCKED) and results fenced by the claim's token; the
  * health summary, the overdue alert, failed and re-sent rows; the retention
- * purge and deletion on request; and the whole API on it: a multipart form
+ * purge and deletion on request (and the deleted bytes gone from the table
+ * files after a checkpoint); and the whole API on it: a multipart form
  * answered 201, its notification sent with the file read from the database.
  */
+import { randomUUID } from "crypto";
 import fs from "fs";
 import os from "os";
 import path from "path";
@@ -19,6 +21,8 @@ import type { IncomingFile, NewSubmission } from "../../../server/store";
 import { keepOneCoreBusy } from "../../../testkit/busy-core";
 import { createTestDatabase, type TestDatabase } from "../../../testkit/postgres";
 import { makePdf } from "../../../testkit/documents";
+import { setUpRetentionScenario } from "../../../testkit/retention";
+import { waitFor } from "../../../testkit/wait";
 import { API, expectAccepted, startTestApp } from "../../../testkit/contract-app";
 
 /** A counter of the process's metrics (no labels), as it reads now. */
@@ -277,6 +281,105 @@ describe("personal data", () => {
     expect(removed[0].outboxIds).toHaveLength(1);
     expect(await rows("SELECT id FROM submissions WHERE id = $1", [person])).toEqual([]);
     expect((await rows<{ id: string }>("SELECT id FROM submissions")).map((row) => row.id)).toEqual([waiting]);
+  });
+});
+
+describe("retention when deliveries have ended", () => {
+  it("purges a submission whose rows were all sent or given up (e-mail refused for good, webhook given up), keeps one still being delivered", async () => {
+    const store = await open();
+    await store.pool.query("DELETE FROM submissions");
+    const ids = await setUpRetentionScenario(store);
+    const purge = await store.purgeSubmissions(new Date(Date.now() + HOUR));
+    expect(purge.removed.map((removed) => removed.id).sort()).toEqual([ids.partlyRefused, ids.webhookGivenUp].sort());
+    expect(purge.keptUndelivered).toBe(2);
+    expect((await rows<{ id: string }>("SELECT id::text AS id FROM submissions ORDER BY id")).map((row) => row.id)).toEqual(
+      [ids.webhookRetrying, ids.beingSent].sort(),
+    );
+    expect(await rows("SELECT id FROM outbox WHERE submission_id = ANY($1::uuid[])", [[ids.partlyRefused, ids.webhookGivenUp]])).toEqual([]);
+  });
+});
+
+/** Where this database's server keeps its files (the tests' own server: readable here). */
+async function dataDirectory(): Promise<string> {
+  const [row] = await rows<{ data_directory: string }>("SHOW data_directory");
+  return row.data_directory;
+}
+
+/** The files of the tables a deletion touches and of their TOAST tables, as they are now. */
+async function tableFiles(): Promise<string[]> {
+  const dir = await dataDirectory();
+  const found = await rows<{ file: string | null }>(
+    `SELECT pg_relation_filepath(c.oid) AS file FROM pg_class c
+     WHERE c.oid IN (SELECT oid FROM pg_class WHERE relname IN ('submissions', 'attachments', 'outbox') AND relnamespace = 'public'::regnamespace
+                     UNION SELECT reltoastrelid FROM pg_class WHERE relname IN ('submissions', 'attachments', 'outbox') AND relnamespace = 'public'::regnamespace)`,
+  );
+  return found.map((row) => row.file).filter((file): file is string => Boolean(file)).map((file) => path.join(dir, file));
+}
+
+/** The values found in any of the files (every segment of each). */
+function foundIn(files: string[], values: string[]): string[] {
+  const found = new Set<string>();
+  for (const file of files) {
+    for (const segment of [file, ...[1, 2, 3].map((n) => `${file}.${n}`)].filter((f) => fs.existsSync(f))) {
+      const bytes = fs.readFileSync(segment);
+      for (const value of values) if (bytes.includes(value)) found.add(value);
+    }
+  }
+  return [...found].sort();
+}
+
+describe("erasure after a deletion", () => {
+  it("leaves none of the person's values in the table files (heap and TOAST) after a checkpoint; another person's stay", async () => {
+    const store = await open();
+    const tag = randomUUID().slice(0, 8);
+    const values = {
+      email: `erase.${tag}@example.org`,
+      message: `Unique message ${tag} about a loading arm`,
+      fileName: `cv-${tag}.pdf`,
+      notification: `Notification text ${tag}`,
+      // Long enough to be kept out of line (TOAST), uncompressed (STORAGE EXTERNAL).
+      content: `FILE-${tag}-`.repeat(400),
+    };
+    const other = `kept.${tag}@example.org`;
+    const person = submission({
+      payload: { email: values.email, message: values.message },
+      files: [{ ...incoming(Buffer.from(values.content), `${randomUUID()}.pdf`), originalName: values.fileName }],
+      notification: { from: "Website <no-reply@example.com>", to: "sales@example.com", subject: "Lead", text: `${values.notification}\n`, attachments: [] },
+    });
+    await saveId(store, person);
+    await saveId(store, submission({ payload: { email: other } }));
+    // The notification sent: its row is rewritten, as the outbox does.
+    const now = new Date(Date.now() + 1000);
+    for (const message of await store.claimPendingOutbox({ now, limit: 100, leaseMs: HOUR })) await store.markSent(message, now);
+    const wanted = [values.email, values.message, values.fileName, values.notification, values.content.slice(0, 60)];
+    await store.pool.query("CHECKPOINT");
+    expect(foundIn(await tableFiles(), wanted)).toEqual([...wanted].sort());
+
+    expect((await store.deleteSubmissionsByEmail(values.email)).length).toBe(1);
+    expect(await store.eraseDeleted()).toEqual({ complete: true });
+    await store.pool.query("CHECKPOINT");
+    expect(foundIn(await tableFiles(), [...wanted, other])).toEqual([other]);
+  });
+
+  it("waits for a transaction older than the deletion (it still sees the rows, VACUUM FULL would copy them) before rewriting the tables", async () => {
+    const store = await open();
+    const email = `held.${randomUUID().slice(0, 8)}@example.org`;
+    await saveId(store, submission({ payload: { email } }));
+    const reader = await store.pool.connect();
+    try {
+      // A snapshot taken before the deletion, on another table: it holds no lock on the erased ones.
+      await reader.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+      await reader.query("SELECT count(*) FROM used_challenges");
+      await store.deleteSubmissionsByEmail(email);
+      const erasing = store.eraseDeleted();
+      await waitFor(async () => (await rows("SELECT pid FROM pg_stat_activity WHERE query LIKE '%AS older FROM pg_stat_activity%' AND pid <> pg_backend_pid()")).length > 0, 10_000);
+      await reader.query("COMMIT");
+      expect(await erasing).toEqual({ complete: true });
+    } finally {
+      reader.release();
+    }
+    await rows("CHECKPOINT");
+    expect(foundIn(await tableFiles(), [email])).toEqual([]);
   });
 });
 
