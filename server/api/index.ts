@@ -3,7 +3,7 @@ import * as OpenApiValidator from "express-openapi-validator";
 import helmet from "helmet";
 import type { IncomingMessage, ServerResponse } from "http";
 import path from "path";
-import { ipKeyGenerator, rateLimit } from "express-rate-limit";
+import { rateLimit } from "express-rate-limit";
 import type { Config } from "../config";
 import { refuseEncodedMultipart } from "../site/content-encoding";
 import { findApiSpec } from "./contract-files";
@@ -27,8 +27,9 @@ import { buildNotification } from "../mail/notification";
 import { readPatternMessages } from "./pattern-messages";
 import { newRowKey } from "../store/keys";
 import { IdempotencyKeyTaken, type IdempotencyClaim, type IdempotencyHolder, type SubmissionStore } from "../store";
-import { rateLimitStore } from "./rate-limit";
-import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate } from "./uploads";
+import { clientKeyOf, rateLimitStore } from "./rate-limit";
+import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate, type UploadOptions } from "./uploads";
+import { FreeSpaceFloor, UploadQuota } from "./upload-limits";
 import type { components } from "../../src/contract/schema";
 import { PROOF_HEADER, SpamDefence } from "../spam";
 import { Webhooks } from "../webhooks";
@@ -39,9 +40,6 @@ import { fileLinkHandler } from "./file-links";
 export const API_BASE = "/api/v1/contact";
 
 export const SUBMISSION_ACCEPTED_MESSAGE = "Thank you. Your submission has been received.";
-
-/** The rate limit counts an IPv6 client by its /56 network (a household's or a site's prefix), as the limiter does by default. */
-const IPV6_SUBNET = 56;
 
 /** Answer (503) when the store could not keep a submission: nothing was stored, and sending again is safe. */
 export const STORE_UNAVAILABLE_MESSAGE = "Your submission could not be saved right now. Please try again in a moment.";
@@ -70,7 +68,7 @@ function answerHeld(res: Response, holder: IdempotencyHolder, fingerprint: strin
  * answers 201. With an Idempotency-Key held by an earlier submission (within
  * its lifetime), answers that one's 201 again, or 422 for another request.
  */
-function submissionHandler(form: FormDefinition, { config, store, log, info }: ApiOptions, spam: SpamDefence, webhooks: Webhooks): RequestHandler {
+function submissionHandler(form: FormDefinition, { config, store, log, info }: ApiOptions, spam: SpamDefence, webhooks: Webhooks, quota?: UploadQuota): RequestHandler {
   const tell = info ?? ((message: string) => console.log(message));
   const { name } = form;
   const report = log ?? ((message: string, err: unknown) => console.error(message, err));
@@ -121,6 +119,8 @@ function submissionHandler(form: FormDefinition, { config, store, log, info }: A
         const saved = await store.saveSubmission({ id: submissionId, mailType, payload, files, notification, idempotency, screening, webhooks: deliveries });
         // The verdict and its reasons, never the content: the answer is the same either way.
         if (saved.quarantined) tell(`Submission ${submissionId} (${name}) quarantined: ${saved.reasons.join(", ")}`);
+        // The files kept count toward the client's upload quota (before the answer: its next upload sees them).
+        if (files.length > 0) await quota?.count(clientKeyOf(req), files.reduce((sum, file) => sum + file.size, 0));
       } catch (err) {
         // Stored by another request with the key meanwhile (another instance): nothing of this one was kept.
         if (err instanceof IdempotencyKeyTaken) holder = err.holder;
@@ -160,13 +160,8 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     standardHeaders: "draft-8",
     legacyHeaders: false,
     skip: (req) => req.method !== "POST",
-    // Each client counted as the limiter's default counts it (IPV6_SUBNET), without that default's
-    // checks of the request on every call and its IPv6 parsing of the IPv4 addresses most clients have.
-    // req.ip is the client's address as Express's "trust proxy" setting (TRUST_PROXY) gives it.
-    keyGenerator: (req) => {
-      const ip = req.ip ?? "";
-      return ip.includes(":") ? ipKeyGenerator(ip, IPV6_SUBNET) : ip;
-    },
+    // Each client counted as the limiter's default counts it (IPv6 by /56), req.ip as TRUST_PROXY gives it.
+    keyGenerator: clientKeyOf,
     handler: (_req, _res, next) => next(new ApiError(429, "Too many requests. Please try again later.")),
     // Several instances on PostgreSQL count each client in one place (on the database's clock), and
     // each on its own when the database does not answer; one process counts in memory.
@@ -176,8 +171,20 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
   const isValidKey = idempotencyKeyRule(apiSpec);
   const keysInFlight = new KeysInFlight();
   const json = express.json({ limit: config.jsonLimit });
-  // Files arrive in DATA_DIR/tmp/ (same filesystem as uploads/), at most MAX_UPLOADS_IN_FLIGHT requests at once.
-  const uploads = { maxUploadBytes: config.maxUploadBytes, tempDir: path.join(config.dataDir, "tmp"), gate: new UploadGate(config.maxUploadsInFlight) };
+  // Files arrive in DATA_DIR/tmp/ (same filesystem as uploads/), at most MAX_UPLOADS_IN_FLIGHT requests at once
+  // (MAX_UPLOADS_PER_CLIENT of one client's), each at UPLOAD_MIN_BYTES_PER_SECOND at least, within each client's
+  // quota of stored bytes, and only while the disk keeps UPLOAD_MIN_FREE_MB free.
+  const tempDir = path.join(config.dataDir, "tmp");
+  const uploads: UploadOptions = {
+    maxUploadBytes: config.maxUploadBytes,
+    tempDir,
+    gate: new UploadGate(config.maxUploadsInFlight, undefined, config.maxUploadsPerClient),
+    clientKey: clientKeyOf,
+    minBytesPerSecond: config.uploadMinBytesPerSecond,
+    rateWindowMs: config.uploadRateWindowMs,
+    quota: new UploadQuota(options.store, config.uploadQuotaBytes, config.uploadQuotaWindowMs, options.log),
+    freeSpace: new FreeSpaceFloor(tempDir, config.uploadMinFreeBytes, undefined, undefined, options.log),
+  };
   // One validator (the contract loaded and compiled once) for the form routes and the rest.
   const validator = OpenApiValidator.middleware({
     apiSpec,
@@ -207,7 +214,7 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
     else steps.push(json, ...validator);
-    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam, webhooks));
+    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam, webhooks, uploads.quota));
   }
   router.use(base, limit, json, validator);
 }

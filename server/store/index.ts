@@ -26,6 +26,7 @@ export type {
   StoredLead,
   WebhookDelivery,
   WebhookEndpointStatus,
+  UploadQuotaUsage,
   RemovedSubmission,
   IncomingFile,
   NotificationAttachment,
