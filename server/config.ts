@@ -49,6 +49,21 @@ export interface Config {
    */
   maxUploadsInFlight: number;
   /**
+   * Multipart requests one client (its address as the rate limit counts it)
+   * may have received at once; one more is answered 503 like a full server.
+   */
+  maxUploadsPerClient: number;
+  /** An upload body arriving slower than this on average over `uploadRateWindowMs` is cut (408); 0: no minimum. */
+  uploadMinBytesPerSecond: number;
+  /** The window over which an upload's rate is averaged, in ms; the first one is its grace period. */
+  uploadRateWindowMs: number;
+  /** Bytes of files one client may have stored per `uploadQuotaWindowMs`; 0: no quota. */
+  uploadQuotaBytes: number;
+  /** Length of the upload quota's window, in ms. */
+  uploadQuotaWindowMs: number;
+  /** Uploads are refused (503) while the free space of DATA_DIR's file system is below this, in bytes; 0: no floor. */
+  uploadMinFreeBytes: number;
+  /**
    * Days a submission (with its files and notifications) is kept; older
    * ones are purged at start and daily. 0 keeps them forever. A submission
    * with a delivery still pending or retried is never purged (one sent or
@@ -240,6 +255,16 @@ function positiveNumberFrom(env: NodeJS.ProcessEnv, name: string, fallback: numb
   return value;
 }
 
+function nonNegativeNumberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) {
+    throw new Error(`${name} must be a number of at least 0, got "${raw}"`);
+  }
+  return value;
+}
+
 function cspModeFrom(env: NodeJS.ProcessEnv): Config["contentSecurityPolicy"] {
   const raw = env.CONTENT_SECURITY_POLICY?.trim().toLowerCase();
   if (raw === undefined || raw === "") return "enforce";
@@ -402,6 +427,30 @@ function connectionLimitsFrom(
   };
 }
 
+const MB = 1024 * 1024;
+
+/**
+ * The bounds on uploads: requests at once (in all and per client), the
+ * slowest body taken, the bytes one client may store per window, and the
+ * free space kept on DATA_DIR's file system. A client's share defaults to a
+ * quarter of the places (2 of 8): room for a visitor's second try and a few
+ * people behind one address, while one client can no longer take them all.
+ */
+function uploadLimitsFrom(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, "maxUploadsInFlight" | "maxUploadsPerClient" | "uploadMinBytesPerSecond" | "uploadRateWindowMs" | "uploadQuotaBytes" | "uploadQuotaWindowMs" | "uploadMinFreeBytes"> {
+  const maxUploadsInFlight = intFrom(env, "MAX_UPLOADS_IN_FLIGHT", 8, 1);
+  return {
+    maxUploadsInFlight,
+    maxUploadsPerClient: intFrom(env, "MAX_UPLOADS_PER_CLIENT", Math.max(1, Math.floor(maxUploadsInFlight / 4)), 1),
+    uploadMinBytesPerSecond: intFrom(env, "UPLOAD_MIN_BYTES_PER_SECOND", 1024, 0),
+    uploadRateWindowMs: intFrom(env, "UPLOAD_RATE_WINDOW_MS", 10_000, 100),
+    uploadQuotaBytes: Math.floor(nonNegativeNumberFrom(env, "UPLOAD_QUOTA_MB", 100) * MB),
+    uploadQuotaWindowMs: intFrom(env, "UPLOAD_QUOTA_WINDOW_MS", 3_600_000, 1_000),
+    uploadMinFreeBytes: intFrom(env, "UPLOAD_MIN_FREE_MB", 1024, 0) * MB,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const maxUploadMb = positiveNumberFrom(env, "MAX_UPLOAD_MB", 10);
   return {
@@ -417,7 +466,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailFrom: mailFromFrom(env),
     mailTo: resolveInboxes(env, path.resolve(cwd, "data", "contact.json")),
     maxUploadBytes: Math.floor(maxUploadMb * 1024 * 1024),
-    maxUploadsInFlight: intFrom(env, "MAX_UPLOADS_IN_FLIGHT", 8, 1),
+    ...uploadLimitsFrom(env),
     retentionDays: intFrom(env, "RETENTION_DAYS", 365, 0),
     jsonLimit: jsonLimitFrom(env),
     rateLimitMax: intFrom(env, "RATE_LIMIT_MAX", 20, 1),

@@ -101,6 +101,10 @@ async function startServer(options = {}) {
     PUBLIC_DIR: makePublicDir(),
     DATA_DIR: dataDir,
     RATE_LIMIT_MAX: "1000000",
+    // Every simulated visitor comes from one address: the per-client upload bounds are the subject of their own
+    // tests (tests/faults/upload-limits.test.ts), which set them.
+    MAX_UPLOADS_PER_CLIENT: "1000",
+    UPLOAD_QUOTA_MB: "0",
     // The spam defence is the subject of its own tests, which turn it on: the others send no proof of work.
     SPAM_CHECKS: "off",
     ...(options.env ?? {}),

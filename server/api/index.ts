@@ -3,7 +3,7 @@ import * as OpenApiValidator from "express-openapi-validator";
 import helmet from "helmet";
 import type { IncomingMessage, ServerResponse } from "http";
 import path from "path";
-import { ipKeyGenerator, rateLimit } from "express-rate-limit";
+import { rateLimit } from "express-rate-limit";
 import type { Config } from "../config";
 import { refuseEncodedMultipart } from "../site/content-encoding";
 import { findApiSpec } from "./contract-files";
@@ -27,8 +27,9 @@ import { buildNotification } from "../mail/notification";
 import { readPatternMessages } from "./pattern-messages";
 import { newRowKey } from "../store/keys";
 import { IdempotencyKeyTaken, type IdempotencyClaim, type IdempotencyHolder, type SubmissionStore } from "../store";
-import { rateLimitStore } from "./rate-limit";
-import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate } from "./uploads";
+import { clientKeyOf, rateLimitStore } from "./rate-limit";
+import { acceptDocuments, acceptedDocuments, multipartBody, removeTempLeftovers, takeAcceptedFiles, UploadGate, type UploadOptions } from "./uploads";
+import { FreeSpaceFloor, UploadQuota } from "./upload-limits";
 import type { components } from "../../src/contract/schema";
 import { PROOF_HEADER, SpamDefence } from "../spam";
 import { Webhooks } from "../webhooks";
@@ -41,9 +42,6 @@ import { metrics } from "../metrics";
 export const API_BASE = "/api/v1/contact";
 
 export const SUBMISSION_ACCEPTED_MESSAGE = "Thank you. Your submission has been received.";
-
-/** The rate limit counts an IPv6 client by its /56 network (a household's or a site's prefix), as the limiter does by default. */
-const IPV6_SUBNET = 56;
 
 /** Answer (503) when the store could not keep a submission: nothing was stored, and sending again is safe. */
 export const STORE_UNAVAILABLE_MESSAGE = "Your submission could not be saved right now. Please try again in a moment.";
@@ -90,7 +88,7 @@ function answerHeld(res: Response, holder: IdempotencyHolder, fingerprint: strin
  * answers 201. With an Idempotency-Key held by an earlier submission (within
  * its lifetime), answers that one's 201 again, or 422 for another request.
  */
-function submissionHandler(form: FormDefinition, { config, store, log, info }: ApiOptions, spam: SpamDefence, webhooks: Webhooks): RequestHandler {
+function submissionHandler(form: FormDefinition, { config, store, log, info }: ApiOptions, spam: SpamDefence, webhooks: Webhooks, quota?: UploadQuota): RequestHandler {
   const { name } = form;
   const unavailable = (what: string, err: unknown, req: Parameters<RequestHandler>[0]) => {
     // The store (its disk or database) failed: logged with its detail, answered without it.
@@ -143,6 +141,8 @@ function submissionHandler(form: FormDefinition, { config, store, log, info }: A
         if (saved.quarantined) {
           info("Spam verdict: submission quarantined", { reqId: req.id, submissionId, form: name, reasons: saved.reasons });
         }
+        // The files kept count toward the client's upload quota (before the answer: its next upload sees them).
+        if (files.length > 0) await quota?.count(clientKeyOf(req), files.reduce((sum, file) => sum + file.size, 0));
       } catch (err) {
         // Stored by another request with the key meanwhile (another instance): nothing of this one was kept.
         if (err instanceof IdempotencyKeyTaken) holder = err.holder;
@@ -182,13 +182,8 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     standardHeaders: "draft-8",
     legacyHeaders: false,
     skip: (req) => req.method !== "POST",
-    // Each client counted as the limiter's default counts it (IPV6_SUBNET), without that default's
-    // checks of the request on every call and its IPv6 parsing of the IPv4 addresses most clients have.
-    // req.ip is the client's address as Express's "trust proxy" setting (TRUST_PROXY) gives it.
-    keyGenerator: (req) => {
-      const ip = req.ip ?? "";
-      return ip.includes(":") ? ipKeyGenerator(ip, IPV6_SUBNET) : ip;
-    },
+    // Each client counted as the limiter's default counts it (IPv6 by /56), req.ip as TRUST_PROXY gives it.
+    keyGenerator: clientKeyOf,
     handler: (_req, _res, next) => next(new ApiError(429, "Too many requests. Please try again later.")),
     // Several instances on PostgreSQL count each client in one place (on the database's clock), and
     // each on its own when the database does not answer; one process counts in memory.
@@ -198,8 +193,20 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
   const isValidKey = idempotencyKeyRule(apiSpec);
   const keysInFlight = new KeysInFlight();
   const json = express.json({ limit: config.jsonLimit });
-  // Files arrive in DATA_DIR/tmp/ (same filesystem as uploads/), at most MAX_UPLOADS_IN_FLIGHT requests at once.
-  const uploads = { maxUploadBytes: config.maxUploadBytes, tempDir: path.join(config.dataDir, "tmp"), gate: new UploadGate(config.maxUploadsInFlight) };
+  // Files arrive in DATA_DIR/tmp/ (same filesystem as uploads/), at most MAX_UPLOADS_IN_FLIGHT requests at once
+  // (MAX_UPLOADS_PER_CLIENT of one client's), each at UPLOAD_MIN_BYTES_PER_SECOND at least, within each client's
+  // quota of stored bytes, and only while the disk keeps UPLOAD_MIN_FREE_MB free.
+  const tempDir = path.join(config.dataDir, "tmp");
+  const uploads: UploadOptions = {
+    maxUploadBytes: config.maxUploadBytes,
+    tempDir,
+    gate: new UploadGate(config.maxUploadsInFlight, undefined, config.maxUploadsPerClient),
+    clientKey: clientKeyOf,
+    minBytesPerSecond: config.uploadMinBytesPerSecond,
+    rateWindowMs: config.uploadRateWindowMs,
+    quota: new UploadQuota(options.store, config.uploadQuotaBytes, config.uploadQuotaWindowMs, options.log),
+    freeSpace: new FreeSpaceFloor(tempDir, config.uploadMinFreeBytes, undefined, undefined, options.log),
+  };
   // One validator (the contract loaded and compiled once) for the form routes and the rest.
   const validator = OpenApiValidator.middleware({
     apiSpec,
@@ -230,7 +237,7 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
     else steps.push(json, ...validator);
-    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam, webhooks), countInvalid(form, config));
+    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam, webhooks, uploads.quota), countInvalid(form, config));
   }
   router.use(base, limit, json, validator);
 }

@@ -6,9 +6,25 @@
  * than its time-out): the limit then holds per instance (RATE_LIMIT_MAX per
  * window on each instance) instead of switching itself off.
  */
-import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from "express-rate-limit";
+import type { Request } from "express";
+import { ipKeyGenerator, MemoryStore, type ClientRateLimitInfo, type Options, type Store } from "express-rate-limit";
 import { errorFields, logger } from "../log";
 import { metrics } from "../metrics";
+
+/** The rate limit counts an IPv6 client by its /56 network (a household's or a site's prefix), as the limiter does by default. */
+const IPV6_SUBNET = 56;
+
+/**
+ * The client a request counts for, in the rate limit and the upload limits:
+ * req.ip (the address Express's "trust proxy" setting, TRUST_PROXY, gives),
+ * an IPv6 address by its /56 network. The limiter's default counts the same
+ * way, without its checks of the request on every call and its IPv6 parsing
+ * of the IPv4 addresses most clients have.
+ */
+export function clientKeyOf(req: Request): string {
+  const ip = req.ip ?? "";
+  return ip.includes(":") ? ipKeyGenerator(ip, IPV6_SUBNET) : ip;
+}
 
 /** A fall-back to the per-instance count is logged at most this often. */
 const FALLBACK_LOG_INTERVAL_MS = 60_000;

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { randomUUID } from "crypto";
 import fs from "fs/promises";
 import multer from "multer";
@@ -7,6 +7,15 @@ import { ApiError, type ErrorBody, type FieldError } from "./errors";
 import { checkDocumentFile, DOCUMENT_TYPES } from "./file-type";
 import type { FormDefinition } from "./forms";
 import type { IncomingFile } from "../store";
+import {
+  LOW_DISK_SPACE_MESSAGE,
+  LOW_DISK_SPACE_RETRY_AFTER_SECONDS,
+  UPLOAD_QUOTA_MESSAGE,
+  UPLOAD_TOO_SLOW_MESSAGE,
+  watchBodyRate,
+  type FreeSpaceFloor,
+  type UploadQuota,
+} from "./upload-limits";
 
 /** Text fields one multipart body may carry (the largest form has 13). */
 const MAX_FIELDS = 30;
@@ -36,20 +45,25 @@ export interface AcceptedDocument {
 
 type FilesByField = Record<string, Express.Multer.File[] | undefined>;
 
-/** Answer of a multipart call while MAX_UPLOADS_IN_FLIGHT others are being received. */
+/** Answer of a multipart call while MAX_UPLOADS_IN_FLIGHT others (or its client's share of them) are being received. */
 export const UPLOADS_BUSY_MESSAGE = "The server is receiving too many files right now. Please try again in a moment.";
 
 /**
  * The bound on multipart requests received at the same time, shared by every
- * multipart call: one more is refused (503) before its body is read.
+ * multipart call: `max` in all, and `maxPerClient` for one client, so that
+ * one client cannot hold every place. One more is refused (503) before its
+ * body is read.
  */
 export class UploadGate {
   private active = 0;
+  private readonly perClient = new Map<string, number>();
 
   constructor(
     readonly max: number,
     /** Seconds a refused client is told to wait (Retry-After). */
     readonly retryAfterSeconds = 5,
+    /** Places one client may hold (all of them by default). */
+    readonly maxPerClient = max,
   ) {}
 
   /** Requests holding a place. */
@@ -57,15 +71,25 @@ export class UploadGate {
     return this.active;
   }
 
-  /** Takes a place; returns its release (idempotent), or undefined when full. */
-  tryEnter(): (() => void) | undefined {
-    if (this.active >= this.max) return undefined;
+  /** Places `client` holds. */
+  heldBy(client: string): number {
+    return this.perClient.get(client) ?? 0;
+  }
+
+  /** Takes a place for `client`; returns its release (idempotent), or undefined when all places, or the client's share, are taken. */
+  tryEnter(client = ""): (() => void) | undefined {
+    const held = this.heldBy(client);
+    if (this.active >= this.max || held >= this.maxPerClient) return undefined;
     this.active++;
+    this.perClient.set(client, held + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.active--;
+      const left = this.heldBy(client) - 1;
+      if (left <= 0) this.perClient.delete(client);
+      else this.perClient.set(client, left);
     };
   }
 }
@@ -77,6 +101,15 @@ export interface UploadOptions {
   tempDir: string;
   /** The bound shared by every multipart call. */
   gate: UploadGate;
+  /** The client a request counts for (its address as the rate limit counts it). */
+  clientKey: (req: Request) => string;
+  /** A body slower than this on average over `rateWindowMs` is cut (408); 0: never. */
+  minBytesPerSecond?: number;
+  rateWindowMs?: number;
+  /** Bytes of files one client may store per window. */
+  quota?: UploadQuota;
+  /** Uploads are refused while the disk's free space is below a floor. */
+  freeSpace?: FreeSpaceFloor;
 }
 
 const TEMP_FILES = Symbol("uploadTempFiles");
@@ -145,12 +178,16 @@ function answerBeforeBody(req: Request, res: Response, error: ApiError, maxBodyB
 /**
  * Reads a multipart body with multer for one form, streaming each file to a
  * temporary file under `tempDir` (never whole in memory), with limits: only
- * that form's file fields, one file each. At most `gate.max` such requests are
- * read at once; one more is answered 503 with Retry-After before its body is
- * read (answerBeforeBody: the client may still send its body, which is read
- * and thrown away, at most the largest body the form accepts). Temporary
- * files not handed over to the store are removed when the response ends,
- * whatever happened (refusal, too large, client gone).
+ * that form's file fields, one file each. Before its body is read, a request
+ * is refused (answerBeforeBody: the client may still send its body, which is
+ * read and thrown away, at most the largest body the form accepts) with 429
+ * and Retry-After when its client stored its quota of files for the window,
+ * and with 503 and Retry-After while the disk's free space is below the
+ * floor, or when `gate.max` such requests (or `gate.maxPerClient` of its
+ * client's) are being read. A body that then arrives slower than
+ * `minBytesPerSecond` is cut (408, connection closed). Temporary files not
+ * handed over to the store are removed when the response ends, whatever
+ * happened (refusal, too large, too slow, client gone).
  * Then prepares `req.body` for the contract's validator: a received file leaves
  * an empty placeholder under its field (the validator checks it is present), a
  * text value where a file belongs is refused, an empty text field counts as
@@ -186,21 +223,33 @@ export function multipartBody(form: FormDefinition, options: UploadOptions): Req
     },
   }).fields(form.files.map((name) => ({ name, maxCount: 1 })));
 
-  return (req, res, next) => {
-    if (!req.is("multipart/form-data")) {
-      next(); // the validator answers 415
-      return;
-    }
-    const release = gate.tryEnter();
-    if (!release) {
-      answerBeforeBody(req, res, new ApiError(503, UPLOADS_BUSY_MESSAGE, undefined, { "Retry-After": String(gate.retryAfterSeconds) }), maxBodyBytes);
-      return;
-    }
+  const refuse = (req: Request, res: Response, status: number, message: string, retryAfterSeconds: number) =>
+    answerBeforeBody(req, res, new ApiError(status, message, undefined, { "Retry-After": String(retryAfterSeconds) }), maxBodyBytes);
+
+  const receive = async (req: Request, res: Response, next: NextFunction) => {
+    const client = options.clientKey(req);
+    // The checks that wait (the quota's count in the store, the free space) come before a place is taken.
+    const quotaEndsIn = await options.quota?.refusal(client);
+    if (res.writableEnded || res.destroyed) return; // the client went away meanwhile
+    if (quotaEndsIn !== undefined) return refuse(req, res, 429, UPLOAD_QUOTA_MESSAGE, quotaEndsIn);
+    if (await options.freeSpace?.belowFloor()) return refuse(req, res, 503, LOW_DISK_SPACE_MESSAGE, LOW_DISK_SPACE_RETRY_AFTER_SECONDS);
+    if (res.writableEnded || res.destroyed) return;
+    const release = gate.tryEnter(client);
+    if (!release) return refuse(req, res, 503, UPLOADS_BUSY_MESSAGE, gate.retryAfterSeconds);
+    let cut = false;
+    const stopWatching = watchBodyRate(req, options.minBytesPerSecond ?? 0, options.rateWindowMs ?? 10_000, () => {
+      cut = true;
+      cutSlowBody(req, res);
+    });
+    req.once("end", stopWatching);
     res.once("close", () => {
+      stopWatching();
       release();
       void removeTempFiles(tempFilesOf(req).filter((file) => !file.taken));
     });
     upload(req, res, (err?: unknown) => {
+      // A body cut for its slowness was answered already; what multer reports of the cut is not news.
+      if (cut) return;
       if (err) {
         next(err instanceof multer.MulterError ? err : new ApiError(400, "The multipart body could not be read."));
         return;
@@ -213,6 +262,36 @@ export function multipartBody(form: FormDefinition, options: UploadOptions): Req
       }
     });
   };
+
+  return (req, res, next) => {
+    if (!req.is("multipart/form-data")) {
+      next(); // the validator answers 415
+      return;
+    }
+    receive(req, res, next).catch(next);
+  };
+}
+
+/**
+ * Ends a request whose body arrives too slowly: a 408 with its JSON message
+ * and `Connection: close` is written, then the connection is closed (Node
+ * closes it once the answer is out; at the latest a second later here),
+ * which ends the body's reading, gives its place back and removes its
+ * temporary files (the response's close).
+ */
+function cutSlowBody(req: Request, res: Response): void {
+  const socket = req.socket;
+  const closeSoon = setTimeout(() => socket.destroy(), 1_000);
+  closeSoon.unref();
+  res.once("close", () => clearTimeout(closeSoon));
+  if (res.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const body: ErrorBody = { message: UPLOAD_TOO_SLOW_MESSAGE };
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Connection", "close");
+  res.status(408).json(body);
 }
 
 /** Name ending of a file being received (DATA_DIR/tmp/<uuid>.part). */

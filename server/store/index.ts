@@ -27,6 +27,7 @@ export type {
   StoredLead,
   WebhookDelivery,
   WebhookEndpointStatus,
+  UploadQuotaUsage,
   RemovedSubmission,
   IncomingFile,
   NotificationAttachment,

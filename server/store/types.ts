@@ -306,6 +306,13 @@ export interface FailedMessage {
   createdAt: string;
 }
 
+/** The bytes of files one client stored in its current upload-quota window. */
+export interface UploadQuotaUsage {
+  bytes: number;
+  /** When the window ends (and the count starts again from nothing). */
+  resetAt: Date;
+}
+
 /** A submission deleted from the store: what its files and outbox rows were, to remove them from disk too. */
 export interface RemovedSubmission {
   id: string;
@@ -425,5 +432,13 @@ export interface SubmissionStore {
    * connections are the store's to close (`close`).
    */
   rateLimitStore?(prefix: string): RateLimitStore;
+  /**
+   * The bytes of files the client `key` stored in its current window of
+   * `windowMs` (undefined: none, or the window ended), as every process on
+   * this store counts them. Absent: the API counts in its own memory.
+   */
+  uploadQuotaUsage?(key: string, windowMs: number): Promise<UploadQuotaUsage | undefined>;
+  /** Adds `bytes` to the client's count, opening a new window when there is none; returns the count. */
+  countUploadBytes?(key: string, bytes: number, windowMs: number): Promise<UploadQuotaUsage>;
   close(): Promise<void>;
 }

@@ -757,7 +757,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many submissions from this client; try again after `Retry-After` (see the RateLimit headers). */
+        /** @description The multipart body arrived slower than the server takes (on average less than `UPLOAD_MIN_BYTES_PER_SECOND`, 1 KB/s unless the deployment sets otherwise, over a window of `UPLOAD_RATE_WINDOW_MS`); nothing was stored. The server closes the connection after this answer, so a client still sending may see the connection reset instead. */
+        UploadTooSlow: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many submissions from this client in the rate-limit window (see the RateLimit headers), or, for a call with files, this client stored as many bytes of files as it may in the upload quota's window (`UPLOAD_QUOTA_MB` per `UPLOAD_QUOTA_WINDOW_MS`, 100 MB an hour unless the deployment sets otherwise; refused before its body is read). Nothing was stored; try again after `Retry-After`. */
         TooManyRequests: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -769,7 +780,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Nothing was stored, and the same request can be sent again after the Retry-After delay: the submission could not be stored right now (its database or disk did not answer), or, for a call with files, the server is receiving as many uploads as it takes at once (MAX_UPLOADS_IN_FLIGHT) and read nothing of this one. */
+        /** @description Nothing was stored, and the same request can be sent again after the Retry-After delay: the submission could not be stored right now (its database or disk did not answer), or, for a call with files, the server is receiving as many uploads as it takes at once (MAX_UPLOADS_IN_FLIGHT), or as many as one client may send at once (MAX_UPLOADS_PER_CLIENT), or its disk is nearly full (UPLOAD_MIN_FREE_MB), and read nothing of this one. */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
@@ -1020,6 +1031,7 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["UploadTooSlow"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1056,6 +1068,7 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["UploadTooSlow"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1092,6 +1105,7 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["UploadTooSlow"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1128,6 +1142,7 @@ export interface operations {
             201: components["responses"]["Created"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["UploadTooSlow"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -32,6 +32,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpointStatus,
   type SubmissionStore,
+  type UploadQuotaUsage,
 } from "../types";
 import type { Store as RateLimitStore } from "express-rate-limit";
 import { createPostgresRateLimitStore, createRateLimitPool, warmUpPool } from "./rate-limit-store";
@@ -119,6 +120,20 @@ const ERASE_LOCK_TIMEOUT_MS = 2_000;
 /** How long an erasure keeps trying (locks, older snapshots) before it reports. */
 const ERASE_DEADLINE_MS = 30_000;
 
+/** The upload quota's window as an SQL interval, from its length in ms ($2). */
+const QUOTA_WINDOW = "($2::double precision * interval '1 millisecond')";
+/** Ended upload-quota windows are deleted at most this often. */
+const QUOTA_CLEANUP_INTERVAL_MS = 60_000;
+
+interface QuotaRow {
+  bytes: string;
+  reset_at: Date;
+}
+
+function quotaUsage(row: QuotaRow): UploadQuotaUsage {
+  return { bytes: Number(row.bytes), resetAt: new Date(row.reset_at) };
+}
+
 /**
  * The store for several instances (DATABASE_URL): PostgreSQL holds the
  * submissions, the files' bytes (so every instance reads them, and one backup
@@ -136,6 +151,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
   /** The rate limit's own connections (made with its first store), so that its counts never queue behind the submissions' work. */
   private rateLimitPool: Pool | undefined;
   private rateLimitPoolWarm: Promise<void> | undefined;
+  private quotaCleanedAt = 0;
 
   constructor(connectionString: string, options: { log?: (message: string) => void } = {}) {
     this.connectionString = connectionString;
@@ -181,6 +197,35 @@ export class PostgresSubmissionStore implements SubmissionStore {
       prefix,
       onCleanupError: (err) => this.log(`Rate limit: clean-up of ended windows failed: ${err instanceof Error ? err.message : String(err)}`),
     });
+  }
+
+  async uploadQuotaUsage(key: string, windowMs: number): Promise<UploadQuotaUsage | undefined> {
+    const { rows } = await this.query<QuotaRow>(
+      `SELECT bytes, window_start + ${QUOTA_WINDOW} AS reset_at FROM upload_quotas WHERE key = $1 AND window_start > now() - ${QUOTA_WINDOW}`,
+      [key, windowMs],
+    );
+    return rows[0] && quotaUsage(rows[0]);
+  }
+
+  async countUploadBytes(key: string, bytes: number, windowMs: number): Promise<UploadQuotaUsage> {
+    // One atomic statement on the database's clock: instances counting the same client at once each add their bytes.
+    const { rows } = await this.query<QuotaRow>(
+      `INSERT INTO upload_quotas AS q (key, window_start, bytes) VALUES ($1, now(), $3::bigint)
+       ON CONFLICT (key) DO UPDATE SET
+         bytes = CASE WHEN q.window_start <= now() - ${QUOTA_WINDOW} THEN $3::bigint ELSE q.bytes + $3::bigint END,
+         window_start = CASE WHEN q.window_start <= now() - ${QUOTA_WINDOW} THEN now() ELSE q.window_start END
+       RETURNING bytes, window_start + ${QUOTA_WINDOW} AS reset_at`,
+      [key, windowMs, bytes],
+    );
+    const now = Date.now();
+    // Ended windows of other clients go now and then, in the background, never on every upload.
+    if (now - this.quotaCleanedAt >= QUOTA_CLEANUP_INTERVAL_MS) {
+      this.quotaCleanedAt = now;
+      this.pool
+        .query(`DELETE FROM upload_quotas WHERE window_start <= now() - ($1::double precision * interval '1 millisecond')`, [windowMs])
+        .catch((err: unknown) => this.log(`Upload quota: clean-up of ended windows failed: ${err instanceof Error ? err.message : String(err)}`));
+    }
+    return quotaUsage(rows[0]);
   }
 
   private async query<R extends object>(text: string, values: unknown[] = []): Promise<{ rows: R[]; rowCount: number }> {

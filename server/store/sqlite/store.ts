@@ -37,6 +37,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpointStatus,
   type SubmissionStore,
+  type UploadQuotaUsage,
 } from "../types";
 
 interface OutboxRow extends ClaimedRow {
@@ -50,8 +51,12 @@ interface OutboxRow extends ClaimedRow {
  * migrated at start (./migrations), the files of submissions under
  * DATA_DIR/uploads/ (flushed before the commit that names them).
  */
+/** Ended upload-quota windows are deleted at most this often. */
+const QUOTA_CLEANUP_INTERVAL_MS = 60_000;
+
 export class SqliteSubmissionStore implements SubmissionStore {
   private readonly db: Database.Database;
+  private quotaCleanedAt = 0;
   private readonly insertSubmission: Database.Statement;
   private readonly keyHolder: Database.Statement;
   private readonly releaseExpiredKey: Database.Statement;
@@ -595,6 +600,34 @@ export class SqliteSubmissionStore implements SubmissionStore {
       deleteSubmission.run(id);
     }
     return removed;
+  }
+
+  async uploadQuotaUsage(key: string, windowMs: number): Promise<UploadQuotaUsage | undefined> {
+    const now = Date.now();
+    const row = this.db.prepare("SELECT bytes, window_start FROM upload_quotas WHERE key = ? AND window_start > ?").get(key, now - windowMs) as
+      | { bytes: number; window_start: number }
+      | undefined;
+    return row && { bytes: row.bytes, resetAt: new Date(row.window_start + windowMs) };
+  }
+
+  async countUploadBytes(key: string, bytes: number, windowMs: number): Promise<UploadQuotaUsage> {
+    const now = Date.now();
+    const ended = now - windowMs;
+    const row = this.db
+      .prepare(
+        `INSERT INTO upload_quotas (key, window_start, bytes) VALUES (@key, @now, @bytes)
+         ON CONFLICT (key) DO UPDATE SET
+           bytes = CASE WHEN window_start <= @ended THEN @bytes ELSE bytes + @bytes END,
+           window_start = CASE WHEN window_start <= @ended THEN @now ELSE window_start END
+         RETURNING bytes, window_start`,
+      )
+      .get({ key, now, bytes, ended }) as { bytes: number; window_start: number };
+    // Ended windows of other clients go now and then, never on every upload.
+    if (now - this.quotaCleanedAt >= QUOTA_CLEANUP_INTERVAL_MS) {
+      this.quotaCleanedAt = now;
+      this.db.prepare("DELETE FROM upload_quotas WHERE window_start <= ?").run(ended);
+    }
+    return { bytes: row.bytes, resetAt: new Date(row.window_start + windowMs) };
   }
 
   async close(): Promise<void> {

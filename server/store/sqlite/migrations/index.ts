@@ -20,6 +20,8 @@ import { attachmentsByName } from "./003-attachments-by-name";
 import { idempotencyKeys } from "./004-idempotency-keys";
 import { quarantine } from "./005-quarantine";
 import { webhooks } from "./006-webhooks";
+import { reserved7 } from "./007-reserved";
+import { uploadQuotas } from "./008-upload-quotas";
 
 export interface Migration {
   version: number;
@@ -27,7 +29,7 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys, quarantine, webhooks];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys, quarantine, webhooks, reserved7, uploadQuotas];
 
 /** The schema version a database file is at. */
 export function schemaVersion(db: Database.Database): number {
