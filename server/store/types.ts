@@ -349,8 +349,20 @@ export interface SubmissionStore {
   markSent(claim: OutboxClaim, sentAt: Date): Promise<boolean>;
   /** The attempt failed: try again later, or never (status failed). False (nothing changed) when the claim no longer holds. */
   markFailed(claim: OutboxClaim, attempt: FailedAttempt): Promise<boolean>;
-  /** Pending and failed counts, and the oldest pending message's age, of one channel (e-mail by default). Throws when the store cannot answer. */
+  /**
+   * Pending and failed counts, and the oldest pending message's age, of one
+   * channel (e-mail by default), read without going through the outbox's
+   * rows and shared by callers in the same second (changes made by this
+   * process are seen at once, others' within a second). Throws when the
+   * store cannot answer.
+   */
   outboxSummary(channel?: OutboxChannel): Promise<OutboxSummary>;
+  /**
+   * Resolves when the store answers a trivial read (readiness), on
+   * connections the submissions do not use; rejects when it fails. Absent:
+   * readiness reads the outbox's summary instead.
+   */
+  ping?(): Promise<void>;
   /** Messages pending since before `pendingBefore` not reported yet; they are marked reported (each is returned once). */
   takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]>;
   /** The messages given up on. */

@@ -5,6 +5,7 @@ import path from "path";
 import { keepFilesDurably, removeFiles } from "../disk-files";
 import { Checkpointer } from "./checkpointer";
 import { GroupCommit } from "./group-commit";
+import { OutboxSummaryCache } from "../summary-cache";
 import { newRowKey } from "../keys";
 import { migrate } from "./migrations";
 import { exportSqliteSubmissions } from "./export";
@@ -45,6 +46,19 @@ interface OutboxRow extends ClaimedRow {
 }
 
 /**
+ * The outbox's summary of one channel reads no outbox row but one, however
+ * large the backlog (migration 007): the counts kept by triggers, and the
+ * first entry of the index of waiting rows by age (INDEXED BY: an error
+ * rather than a scan, should the index ever be missing).
+ */
+export const OUTBOX_COUNTS_SQL = `SELECT
+  COALESCE(SUM(CASE WHEN status IN ('pending', 'sending') THEN n END), 0) AS pending,
+  COALESCE(SUM(CASE WHEN status = 'failed' THEN n END), 0) AS failed
+FROM outbox_counts WHERE channel = ?`;
+export const OLDEST_PENDING_SQL = `SELECT pending_since FROM outbox INDEXED BY outbox_pending_since
+WHERE channel = ? AND status IN ('pending', 'sending') ORDER BY pending_since LIMIT 1`;
+
+/**
  * The default store: one SQLite file (DATA_DIR/site.db) in WAL mode, schema
  * migrated at start (./migrations), the files of submissions under
  * DATA_DIR/uploads/ (flushed before the commit that names them).
@@ -60,7 +74,11 @@ export class SqliteSubmissionStore implements SubmissionStore {
   private readonly renew: Database.Statement;
   private readonly sent: Database.Statement;
   private readonly failed: Database.Statement;
-  private readonly summary: Database.Statement;
+  private readonly counts: Database.Statement;
+  private readonly oldestPending: Database.Statement;
+  private readonly probe: Database.Statement;
+  /** The outbox's summary, read at most once a second however many ask (../summary-cache.ts). */
+  private readonly summaries: OutboxSummaryCache;
   private readonly overdue: Database.Statement;
   private readonly failedList: Database.Statement;
   private readonly resendAll: Database.Statement;
@@ -147,14 +165,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
            last_error = @error
        WHERE ${fenced}`,
     );
-    // Only the undelivered rows (the status index), however many sent ones the outbox keeps.
-    this.summary = this.db.prepare(
-      `SELECT
-         COALESCE(SUM(status IN ('pending', 'sending')), 0) AS pending,
-         COALESCE(SUM(status = 'failed'), 0) AS failed,
-         MIN(CASE WHEN status IN ('pending', 'sending') THEN pending_since END) AS oldest
-       FROM outbox WHERE status IN ('pending', 'sending', 'failed') AND channel = ?`,
-    );
+    this.counts = this.db.prepare(OUTBOX_COUNTS_SQL);
+    this.oldestPending = this.db.prepare(OLDEST_PENDING_SQL).pluck();
+    this.summaries = new OutboxSummaryCache((channel) => Promise.resolve(this.readSummary(channel)));
+    this.probe = this.db.prepare("SELECT n FROM outbox_counts LIMIT 1").pluck();
     this.overdue = this.db.prepare(
       `UPDATE outbox SET overdue_reported = 1
        WHERE status IN ('pending', 'sending') AND overdue_reported = 0 AND pending_since < @pendingBefore
@@ -259,8 +273,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
     let saved: SavedSubmission;
     try {
       saved = await this.submissions.write({ ...submission, id });
+      this.summaries.changed();
       this.checkpointer.noteWrite();
     } catch (err) {
+      this.summaries.changed();
       await removeFiles(kept);
       throw err;
     }
@@ -311,6 +327,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return "released";
     });
     const result = release.immediate();
+    this.summaries.changed();
     await this.submissions.flush();
     return result;
   }
@@ -385,6 +402,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
            AND submission_id IN (SELECT id FROM submissions WHERE created_at >= @since)`,
       )
       .run({ now: now.getTime(), since: since.toISOString(), endpoint: endpoint ?? null }).changes;
+    this.summaries.changed();
     await this.submissions.flush();
     return changes;
   }
@@ -398,6 +416,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return this.removeSubmissions(ids);
     });
     const removed = purge.immediate();
+    this.summaries.changed();
     await this.submissions.flush();
     return removed;
   }
@@ -445,6 +464,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       claimToken: randomUUID(),
       limit,
     }) as OutboxRow[];
+    if (rows.length > 0) this.summaries.changed();
     return rows.map((row) => toOutboxMessage(row, this.outgoing(row.attachments)));
   }
 
@@ -453,7 +473,9 @@ export class SqliteSubmissionStore implements SubmissionStore {
   }
 
   async markSent({ id, claimToken }: OutboxClaim, sentAt: Date): Promise<boolean> {
-    return this.sent.run({ id, claimToken, sentAt: sentAt.toISOString() }).changes === 1;
+    const marked = this.sent.run({ id, claimToken, sentAt: sentAt.toISOString() }).changes === 1;
+    this.summaries.changed();
+    return marked;
   }
 
   async markFailed({ id, claimToken }: OutboxClaim, attempt: FailedAttempt): Promise<boolean> {
@@ -464,12 +486,32 @@ export class SqliteSubmissionStore implements SubmissionStore {
       nextAttemptAt: attempt.nextAttemptAt ? attempt.nextAttemptAt.getTime() : null,
       error: attempt.error.slice(0, 2000),
     });
+    this.summaries.changed();
     return result.changes === 1;
   }
 
   async outboxSummary(channel: OutboxChannel = "email"): Promise<OutboxSummary> {
-    const row = this.summary.get(channel) as { pending: number; failed: number; oldest: number | null };
-    return { pending: row.pending, failed: row.failed, oldestPendingSince: row.oldest === null ? null : new Date(row.oldest) };
+    return this.summaries.get(channel);
+  }
+
+  /** Reads of the outbox's summary made from the database so far (the others were shared or given again). */
+  get outboxSummaryReads(): number {
+    return this.summaries.reads;
+  }
+
+  private readSummary(channel: OutboxChannel): OutboxSummary {
+    const read = this.db.transaction(() => {
+      const row = this.counts.get(channel) as { pending: number; failed: number };
+      const oldest = this.oldestPending.get(channel) as number | undefined;
+      return { pending: row.pending, failed: row.failed, oldestPendingSince: oldest === undefined ? null : new Date(oldest) };
+    });
+    // One snapshot for the counts and the oldest row.
+    return read.deferred();
+  }
+
+  /** Resolves when the database answers a read (readiness): one row of a table of eight. */
+  async ping(): Promise<void> {
+    this.probe.get();
   }
 
   async takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]> {
@@ -519,6 +561,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
   async resendFailed(now: Date, id?: string): Promise<number> {
     const statement = id === undefined ? this.resendAll : this.resendOne;
     const changes = statement.run({ now: now.getTime(), ...(id === undefined ? {} : { id }) }).changes;
+    this.summaries.changed();
     await this.submissions.flush();
     return changes;
   }
@@ -537,6 +580,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return { removed: this.removeSubmissions(ids), keptUndelivered: kept };
     });
     const result = purge.immediate();
+    this.summaries.changed();
     // A deletion is on the disk before it is reported done.
     await this.submissions.flush();
     return result;
@@ -552,6 +596,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return this.removeSubmissions(ids);
     });
     const removed = remove.immediate();
+    this.summaries.changed();
     await this.submissions.flush();
     return removed;
   }

@@ -20,6 +20,7 @@ import { attachmentsByName } from "./003-attachments-by-name";
 import { idempotencyKeys } from "./004-idempotency-keys";
 import { quarantine } from "./005-quarantine";
 import { webhooks } from "./006-webhooks";
+import { outboxCounts } from "./007-outbox-counts";
 
 export interface Migration {
   version: number;
@@ -27,7 +28,7 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys, quarantine, webhooks];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys, quarantine, webhooks, outboxCounts];
 
 /** The schema version a database file is at. */
 export function schemaVersion(db: Database.Database): number {
