@@ -160,6 +160,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
   /** The outbox's summary, read at most once a second however many ask (../summary-cache.ts). */
   private readonly summaries: OutboxSummaryCache;
   private folding = false;
+  private readonly healthPoolWarm: Promise<void>;
 
   constructor(connectionString: string, options: { log?: (message: string) => void; healthTimeoutMs?: number } = {}) {
     this.connectionString = connectionString;
@@ -182,6 +183,8 @@ export class PostgresSubmissionStore implements SubmissionStore {
       statement_timeout: this.healthTimeoutMs,
       query_timeout: this.healthTimeoutMs,
       keepAlive: true,
+      // Kept open once made (no idle time-out): a probe does not wait for a connection to be made.
+      idleTimeoutMillis: 0,
       application_name: "industrial-group-site health",
     });
     this.healthPool.on("error", (err) => (options.log ?? console.error)(`PostgreSQL connection of the health checks lost: ${err.message}`));
@@ -189,17 +192,25 @@ export class PostgresSubmissionStore implements SubmissionStore {
     this.migrated = migratePostgres(this.pool, { log: options.log }).then(() => undefined);
     // Rejections are reported by ready() and by every call; this keeps an early one from being unhandled.
     this.migrated.catch(() => undefined);
+    // Opened at start, after the migrations; one that cannot be opened now is made when a check needs it.
+    this.healthPoolWarm = this.migrated.then(
+      async () => {
+        const clients = await Promise.allSettled([this.healthPool.connect(), this.healthPool.connect()]);
+        for (const client of clients) if (client.status === "fulfilled") client.value.release();
+      },
+      () => undefined,
+    );
   }
 
   /**
    * Resolves once the schema is this release's (migrations applied), or
-   * rejects with why not; with a rate-limit store made, once its connections
-   * are open too (or failed to open: the limiter then counts per instance
-   * until they can be made).
+   * rejects with why not; once the health checks' connections are open (or
+   * failed to open: they are made when a check needs them); with a
+   * rate-limit store made, once its connections are open too (or failed to
+   * open: the limiter then counts per instance until they can be made).
    */
   ready(): Promise<void> {
-    if (!this.rateLimitPoolWarm) return this.migrated;
-    return Promise.all([this.migrated, this.rateLimitPoolWarm]).then(() => undefined);
+    return Promise.all([this.migrated, this.healthPoolWarm, this.rateLimitPoolWarm]).then(() => undefined);
   }
 
   /** The shared count of the rate limit, table rate_limits, on a small pool of its own opened now. */
@@ -753,7 +764,10 @@ export class PostgresSubmissionStore implements SubmissionStore {
   }
 
   async close(): Promise<void> {
+    // A summary asked for after this is read (and fails), not given again.
+    this.summaries.changed();
     await this.migrated.catch(() => undefined);
+    await this.healthPoolWarm;
     await this.rateLimitPoolWarm;
     await Promise.all([this.pool.end(), this.healthPool.end(), this.rateLimitPool?.end()]);
   }

@@ -626,6 +626,8 @@ export class SqliteSubmissionStore implements SubmissionStore {
   }
 
   async close(): Promise<void> {
+    // A summary asked for after this is read (and fails), not given again.
+    this.summaries.changed();
     if (!this.db.open) return;
     await this.submissions.close();
     await this.checkpointer.stop();
