@@ -44,19 +44,38 @@ function main(): void {
     },
   );
   let stopping = false;
-  const stop = () => {
-    if (stopping) return;
+  let endDrain = () => {};
+  const stop = (signal: NodeJS.Signals) => {
+    // A second signal during the drain ends it.
+    if (stopping) {
+      endDrain();
+      return;
+    }
     stopping = true;
+    // From now on the readiness probe answers 503: the load balancer sends new requests elsewhere.
+    app.stopReadiness();
     stopPrivacyUpkeep();
     stopSpamUpkeep();
+    // SIGTERM (an orchestrator, a service manager): the server serves on for SHUTDOWN_DRAIN_MS while it is
+    // taken out of rotation. SIGINT (a person at a terminal) does not wait.
+    const drainMs = signal === "SIGTERM" ? config.shutdownDrainMs : 0;
     // Requests in progress get SHUTDOWN_TIMEOUT_MS to finish; then their
     // connections are closed, the outbox stops and the store is closed. Should
     // any of that hang, the process still ends a little after the deadline.
+    const deadlineMs = drainMs + config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS;
     setTimeout(() => {
-      console.error(`Shutdown did not finish within ${config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS} ms; exiting.`);
+      console.error(`Shutdown did not finish within ${deadlineMs} ms; exiting.`);
       process.exit(1);
-    }, config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
-    void closeHttpServer(server, config.shutdownTimeoutMs).then(() => {
+    }, deadlineMs).unref();
+    const drained = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, drainMs);
+      endDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    if (drainMs > 0) console.log(`Shutting down: serving on for ${drainMs} ms (SHUTDOWN_DRAIN_MS), readiness answering 503`);
+    void drained.then(() => closeHttpServer(server, config.shutdownTimeoutMs)).then(() => {
       outbox
         .stop()
         .then(() => app.close())

@@ -11,7 +11,7 @@ import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
 import { refuseCrossSitePosts } from "./cross-site";
 import { ApiError, apiErrorHandler, apiNotFound } from "./errors";
 import { formDefinitions, type FormDefinition } from "./forms";
-import { HEALTH_PATH, healthRouter } from "./health";
+import { HEALTH_PATH, healthRouter, type Readiness } from "./health";
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
@@ -55,6 +55,8 @@ export interface ApiOptions {
   log?: (message: string, err: unknown) => void;
   /** Where events worth an operator's attention are told (default console.log): a quarantined submission. */
   info?: (message: string) => void;
+  /** What GET /api/health/ready answers from (the app's, so that shutdown can make it answer 503). */
+  readiness?: Readiness;
 }
 
 /** The answer to a request whose Idempotency-Key a submission holds: its 201 again for the same request, else 422. */
