@@ -28,7 +28,9 @@ export async function healthReport(
     summary = await store.outboxSummary();
     if (withWebhooks) {
       webhooks = await store.outboxSummary("webhook");
-      disabled = (await store.webhookStatus()).filter((endpoint) => endpoint.disabledAt !== null).length;
+      disabled = store.disabledEndpointCount
+        ? await store.disabledEndpointCount()
+        : (await store.webhookStatus()).filter((endpoint) => endpoint.disabledAt !== null).length;
     }
   } catch {
     return { status: 503, body: { status: "unavailable", store: "unavailable" } };

@@ -397,6 +397,12 @@ export interface SubmissionStore {
   enableEndpoint(url: string): Promise<boolean>;
   /** The webhook rows by endpoint: counts by state, the oldest waiting, the last error, whether the endpoint is disabled. */
   webhookStatus(): Promise<WebhookEndpointStatus[]>;
+  /**
+   * How many endpoints are disabled, read the way the outbox's summary is
+   * (shared by callers in the same second; for /api/health). Absent: counted
+   * from `webhookStatus()`, which reads every webhook row.
+   */
+  disabledEndpointCount?(): Promise<number>;
   /** Queues again the webhook rows of the submissions received since `since` (to one endpoint, or all): delivered again with the same id and payload. */
   replayWebhooks(since: Date, now: Date, endpoint?: string): Promise<number>;
   /** Deletes the quarantined submissions (not released) created before `createdBefore`, with their files. */

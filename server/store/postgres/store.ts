@@ -34,7 +34,7 @@ import type { Store as RateLimitStore } from "express-rate-limit";
 import { createPostgresRateLimitStore, createRateLimitPool, warmUpPool } from "./rate-limit-store";
 import { migratePostgres } from "./migrate";
 import { exportPostgresSubmissions } from "./export";
-import { OutboxSummaryCache } from "../summary-cache";
+import { SharedReads } from "../shared-reads";
 
 interface OutboxRow extends ClaimedRow {
   attachments: NotificationAttachment[];
@@ -157,8 +157,10 @@ export class PostgresSubmissionStore implements SubmissionStore {
    */
   private readonly healthPool: Pool;
   private readonly healthTimeoutMs: number;
-  /** The outbox's summary, read at most once a second however many ask (../summary-cache.ts). */
-  private readonly summaries: OutboxSummaryCache;
+  /** The outbox's summary, read at most once a second however many ask (../shared-reads.ts). */
+  private readonly summaries: SharedReads<OutboxChannel, OutboxSummary>;
+  /** The number of disabled webhook endpoints, the same way. */
+  private readonly disabledEndpoints: SharedReads<"all", number>;
   private folding = false;
   private readonly healthPoolWarm: Promise<void>;
 
@@ -188,7 +190,12 @@ export class PostgresSubmissionStore implements SubmissionStore {
       application_name: "industrial-group-site health",
     });
     this.healthPool.on("error", (err) => (options.log ?? console.error)(`PostgreSQL connection of the health checks lost: ${err.message}`));
-    this.summaries = new OutboxSummaryCache((channel) => this.readSummary(channel));
+    this.summaries = new SharedReads((channel: OutboxChannel) => this.readSummary(channel));
+    this.disabledEndpoints = new SharedReads(async () => {
+      await this.migrated;
+      const { rows } = await this.healthPool.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_endpoints_disabled");
+      return rows[0].n;
+    });
     this.migrated = migratePostgres(this.pool, { log: options.log }).then(() => undefined);
     // Rejections are reported by ready() and by every call; this keeps an early one from being unhandled.
     this.migrated.catch(() => undefined);
@@ -321,7 +328,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
       }
       return isSpam;
     });
-    this.summaries.changed();
+    this.monitoringChanged();
     return { id, quarantined, reasons };
   }
 
@@ -361,7 +368,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
         recipients,
       ],
     );
-    this.summaries.changed();
+    this.monitoringChanged();
   }
 
   async listQuarantined(limit = 50): Promise<{ total: number; submissions: QuarantinedSubmission[] }> {
@@ -438,10 +445,23 @@ export class PostgresSubmissionStore implements SubmissionStore {
 
   async disableEndpoint(url: string, now: Date, reason: string): Promise<void> {
     await this.query("INSERT INTO webhook_endpoints_disabled (url, disabled_at, reason) VALUES ($1, $2, $3) ON CONFLICT (url) DO NOTHING", [url, now, reason]);
+    this.monitoringChanged();
   }
 
   async enableEndpoint(url: string): Promise<boolean> {
-    return (await this.query("DELETE FROM webhook_endpoints_disabled WHERE url = $1", [url])).rowCount === 1;
+    const enabled = (await this.query("DELETE FROM webhook_endpoints_disabled WHERE url = $1", [url])).rowCount === 1;
+    this.monitoringChanged();
+    return enabled;
+  }
+
+  async disabledEndpointCount(): Promise<number> {
+    return this.disabledEndpoints.get("all");
+  }
+
+  /** This process changed the outbox or the endpoints: the next monitoring read (summary, disabled endpoints) reads the database again. */
+  private monitoringChanged(): void {
+    this.summaries.changed();
+    this.disabledEndpoints.changed();
   }
 
   async webhookStatus(): Promise<WebhookEndpointStatus[]> {
@@ -483,7 +503,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
          AND submission_id IN (SELECT id FROM submissions WHERE created_at >= $2)`,
       [now, since, endpoint ?? null],
     );
-    this.summaries.changed();
+    this.monitoringChanged();
     return result.rowCount;
   }
 
@@ -543,7 +563,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
          message_id, mail_date, pending_since, claim_token`,
       [new Date(now.getTime() + leaseMs), randomUUID(), dueBy ?? now, now, limit],
     );
-    if (rows.length > 0) this.summaries.changed();
+    if (rows.length > 0) this.monitoringChanged();
     const names = [...new Set(rows.flatMap((row) => row.attachments.map((a) => a.storedName)))];
     const contents = new Map<string, Buffer>();
     if (names.length > 0) {
@@ -576,7 +596,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
        WHERE id = $1 AND claim_token = $2 AND status = 'sending'`,
       [id, claimToken, sentAt],
     );
-    this.summaries.changed();
+    this.monitoringChanged();
     return result.rowCount === 1;
   }
 
@@ -592,7 +612,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
        WHERE id = $1 AND claim_token = $2 AND status = 'sending'`,
       [id, claimToken, attempt.attempts, attempt.nextAttemptAt, attempt.error.slice(0, 2000)],
     );
-    this.summaries.changed();
+    this.monitoringChanged();
     return result.rowCount === 1;
   }
 
@@ -692,7 +712,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
        WHERE status = 'failed' AND ($2::text IS NULL OR id::text = $2 OR submission_id::text = $2)`,
       [now, id ?? null],
     );
-    this.summaries.changed();
+    this.monitoringChanged();
     return result.rowCount;
   }
 
@@ -739,7 +759,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
     try {
       return await work;
     } finally {
-      this.summaries.changed();
+      this.monitoringChanged();
     }
   }
 
@@ -765,7 +785,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
 
   async close(): Promise<void> {
     // A summary asked for after this is read (and fails), not given again.
-    this.summaries.changed();
+    this.monitoringChanged();
     await this.migrated.catch(() => undefined);
     await this.healthPoolWarm;
     await this.rateLimitPoolWarm;

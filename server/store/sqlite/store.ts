@@ -5,7 +5,7 @@ import path from "path";
 import { keepFilesDurably, removeFiles } from "../disk-files";
 import { Checkpointer } from "./checkpointer";
 import { GroupCommit } from "./group-commit";
-import { OutboxSummaryCache } from "../summary-cache";
+import { SharedReads } from "../shared-reads";
 import { newRowKey } from "../keys";
 import { migrate } from "./migrations";
 import { exportSqliteSubmissions } from "./export";
@@ -77,8 +77,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
   private readonly counts: Database.Statement;
   private readonly oldestPending: Database.Statement;
   private readonly probe: Database.Statement;
-  /** The outbox's summary, read at most once a second however many ask (../summary-cache.ts). */
-  private readonly summaries: OutboxSummaryCache;
+  /** The outbox's summary, read at most once a second however many ask (../shared-reads.ts). */
+  private readonly summaries: SharedReads<OutboxChannel, OutboxSummary>;
+  /** The number of disabled webhook endpoints, the same way. */
+  private readonly disabledEndpoints: SharedReads<"all", number>;
   private readonly overdue: Database.Statement;
   private readonly failedList: Database.Statement;
   private readonly resendAll: Database.Statement;
@@ -167,7 +169,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
     );
     this.counts = this.db.prepare(OUTBOX_COUNTS_SQL);
     this.oldestPending = this.db.prepare(OLDEST_PENDING_SQL).pluck();
-    this.summaries = new OutboxSummaryCache((channel) => Promise.resolve(this.readSummary(channel)));
+    this.summaries = new SharedReads((channel: OutboxChannel) => Promise.resolve(this.readSummary(channel)));
+    this.disabledEndpoints = new SharedReads(() =>
+      Promise.resolve(this.db.prepare("SELECT COUNT(*) FROM webhook_endpoints_disabled").pluck().get() as number),
+    );
     this.probe = this.db.prepare("SELECT n FROM outbox_counts LIMIT 1").pluck();
     this.overdue = this.db.prepare(
       `UPDATE outbox SET overdue_reported = 1
@@ -273,10 +278,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
     let saved: SavedSubmission;
     try {
       saved = await this.submissions.write({ ...submission, id });
-      this.summaries.changed();
+      this.monitoringChanged();
       this.checkpointer.noteWrite();
     } catch (err) {
-      this.summaries.changed();
+      this.monitoringChanged();
       await removeFiles(kept);
       throw err;
     }
@@ -327,7 +332,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return "released";
     });
     const result = release.immediate();
-    this.summaries.changed();
+    this.monitoringChanged();
     await this.submissions.flush();
     return result;
   }
@@ -360,10 +365,23 @@ export class SqliteSubmissionStore implements SubmissionStore {
 
   async disableEndpoint(url: string, now: Date, reason: string): Promise<void> {
     this.db.prepare("INSERT INTO webhook_endpoints_disabled (url, disabled_at, reason) VALUES (?, ?, ?) ON CONFLICT (url) DO NOTHING").run(url, now.toISOString(), reason);
+    this.monitoringChanged();
   }
 
   async enableEndpoint(url: string): Promise<boolean> {
-    return this.db.prepare("DELETE FROM webhook_endpoints_disabled WHERE url = ?").run(url).changes === 1;
+    const enabled = this.db.prepare("DELETE FROM webhook_endpoints_disabled WHERE url = ?").run(url).changes === 1;
+    this.monitoringChanged();
+    return enabled;
+  }
+
+  async disabledEndpointCount(): Promise<number> {
+    return this.disabledEndpoints.get("all");
+  }
+
+  /** This process changed the outbox or the endpoints: the next monitoring read (summary, disabled endpoints) reads the database again. */
+  private monitoringChanged(): void {
+    this.summaries.changed();
+    this.disabledEndpoints.changed();
   }
 
   async webhookStatus(): Promise<WebhookEndpointStatus[]> {
@@ -402,7 +420,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
            AND submission_id IN (SELECT id FROM submissions WHERE created_at >= @since)`,
       )
       .run({ now: now.getTime(), since: since.toISOString(), endpoint: endpoint ?? null }).changes;
-    this.summaries.changed();
+    this.monitoringChanged();
     await this.submissions.flush();
     return changes;
   }
@@ -416,7 +434,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return this.removeSubmissions(ids);
     });
     const removed = purge.immediate();
-    this.summaries.changed();
+    this.monitoringChanged();
     await this.submissions.flush();
     return removed;
   }
@@ -464,7 +482,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       claimToken: randomUUID(),
       limit,
     }) as OutboxRow[];
-    if (rows.length > 0) this.summaries.changed();
+    if (rows.length > 0) this.monitoringChanged();
     return rows.map((row) => toOutboxMessage(row, this.outgoing(row.attachments)));
   }
 
@@ -474,7 +492,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
 
   async markSent({ id, claimToken }: OutboxClaim, sentAt: Date): Promise<boolean> {
     const marked = this.sent.run({ id, claimToken, sentAt: sentAt.toISOString() }).changes === 1;
-    this.summaries.changed();
+    this.monitoringChanged();
     return marked;
   }
 
@@ -486,7 +504,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       nextAttemptAt: attempt.nextAttemptAt ? attempt.nextAttemptAt.getTime() : null,
       error: attempt.error.slice(0, 2000),
     });
-    this.summaries.changed();
+    this.monitoringChanged();
     return result.changes === 1;
   }
 
@@ -561,7 +579,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
   async resendFailed(now: Date, id?: string): Promise<number> {
     const statement = id === undefined ? this.resendAll : this.resendOne;
     const changes = statement.run({ now: now.getTime(), ...(id === undefined ? {} : { id }) }).changes;
-    this.summaries.changed();
+    this.monitoringChanged();
     await this.submissions.flush();
     return changes;
   }
@@ -580,7 +598,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return { removed: this.removeSubmissions(ids), keptUndelivered: kept };
     });
     const result = purge.immediate();
-    this.summaries.changed();
+    this.monitoringChanged();
     // A deletion is on the disk before it is reported done.
     await this.submissions.flush();
     return result;
@@ -596,7 +614,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return this.removeSubmissions(ids);
     });
     const removed = remove.immediate();
-    this.summaries.changed();
+    this.monitoringChanged();
     await this.submissions.flush();
     return removed;
   }
@@ -627,7 +645,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
 
   async close(): Promise<void> {
     // A summary asked for after this is read (and fails), not given again.
-    this.summaries.changed();
+    this.monitoringChanged();
     if (!this.db.open) return;
     await this.submissions.close();
     await this.checkpointer.stop();
