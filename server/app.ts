@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler } from "express";
 import type { RequestListener, ServerResponse } from "http";
 import { apiRouter } from "./api";
+import { Readiness } from "./api/health";
 import type { Config } from "./config";
 import { internalErrorLog, requestObserver, routeOf, type InternalErrorLog } from "./http-log";
 import { logger, type Logger } from "./log";
@@ -15,6 +16,12 @@ import { createStore, type SubmissionStore } from "./store";
  */
 export type SiteApp = RequestListener & {
   store: SubmissionStore;
+  /**
+   * The server is shutting down: from now on GET /api/health/ready answers
+   * 503 (a load balancer stops sending traffic) while everything else is
+   * still served.
+   */
+  stopReadiness(): void;
   /** Closes the store (the app must not serve requests afterwards). */
   close(): Promise<void>;
 };
@@ -83,7 +90,8 @@ export function createApp(config: Config, deps: AppDependencies = {}): SiteApp {
   // The API's answers are a few hundred bytes of JSON (the published contract
   // compresses itself: contract-docs.ts); the site compresses its own answers
   // (most were compressed at build time: server/site/index.ts).
-  app.use("/api", apiRouter({ config, store, log, info }));
+  const readiness = new Readiness(store, config.healthTimeoutMs);
+  app.use("/api", apiRouter({ config, store, log, info, readiness }));
   app.use(siteRouter(config.publicDir, config.contentSecurityPolicy, log));
   app.use(lastErrorHandler(log));
   // A target that is not servable is answered 400 in front of the Express
@@ -99,6 +107,7 @@ export function createApp(config: Config, deps: AppDependencies = {}): SiteApp {
   };
   return Object.assign(listener, {
     store,
+    stopReadiness: () => readiness.stop(),
     close: () => store.close(),
   });
 }

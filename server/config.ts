@@ -116,6 +116,11 @@ export interface Config {
   idleTimeoutMs: number;
   /** How long an idle keep-alive connection is kept open, in ms. */
   keepAliveTimeoutMs: number;
+  /**
+   * On SIGTERM: how long the server goes on serving, GET /api/health/ready
+   * answering 503, before it stops taking connections, in ms (0: at once).
+   */
+  shutdownDrainMs: number;
   /** On SIGTERM/SIGINT: how long requests in progress may take before their connections are closed, in ms. */
   shutdownTimeoutMs: number;
   /** The spam defence (server/spam): off treats every submission as a lead (deployments that filter elsewhere, load tests). */
@@ -481,6 +486,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     validateResponses: booleanFrom(env, "VALIDATE_RESPONSES", false),
     contentSecurityPolicy: cspModeFrom(env),
     ...connectionLimitsFrom(env),
+    shutdownDrainMs: intFrom(env, "SHUTDOWN_DRAIN_MS", 0, 0),
     shutdownTimeoutMs: intFrom(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 1),
     spamChecks: booleanFrom(env, "SPAM_CHECKS", true),
     spamSecret: spamSecretFrom(env),

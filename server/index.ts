@@ -73,21 +73,40 @@ function main(): void {
     },
   );
   let stopping = false;
+  let endDrain = () => {};
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    // A second signal during the drain ends it.
+    if (stopping) {
+      endDrain();
+      return;
+    }
     stopping = true;
     log.info({ event: "shutdown", signal }, `${signal}: shutting down (requests in progress get ${config.shutdownTimeoutMs} ms)`);
+    // From now on the readiness probe answers 503: the load balancer sends new requests elsewhere.
+    app.stopReadiness();
     stopPrivacyUpkeep();
     stopSpamUpkeep();
+    // SIGTERM (an orchestrator, a service manager): the server serves on for SHUTDOWN_DRAIN_MS while it is
+    // taken out of rotation. SIGINT (a person at a terminal) does not wait.
+    const drainMs = signal === "SIGTERM" ? config.shutdownDrainMs : 0;
     // Requests in progress get SHUTDOWN_TIMEOUT_MS to finish; then their
     // connections are closed, the outbox stops and the store is closed. Should
     // any of that hang, the process still ends a little after the deadline.
+    const deadlineMs = drainMs + config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS;
     setTimeout(() => {
-      log.error({ event: "shutdown" }, `Shutdown did not finish within ${config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS} ms; exiting.`);
+      log.error({ event: "shutdown" }, `Shutdown did not finish within ${deadlineMs} ms; exiting.`);
       process.exit(1);
-    }, config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
-    const metricsClosed = metricsServer ? closeHttpServer(metricsServer, METRICS_CLOSE_MS) : Promise.resolve();
-    void Promise.all([closeHttpServer(server, config.shutdownTimeoutMs), metricsClosed]).then(() => {
+    }, deadlineMs).unref();
+    const drained = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, drainMs);
+      endDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    if (drainMs > 0) log.info({ event: "shutdown", drainMs }, `Shutting down: serving on for ${drainMs} ms (SHUTDOWN_DRAIN_MS), readiness answering 503`);
+    const metricsClosed = () => (metricsServer ? closeHttpServer(metricsServer, METRICS_CLOSE_MS) : Promise.resolve());
+    void drained.then(() => Promise.all([closeHttpServer(server, config.shutdownTimeoutMs), metricsClosed()])).then(() => {
       outbox
         .stop()
         .then(() => app.close())

@@ -11,7 +11,7 @@ import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
 import { refuseCrossSitePosts } from "./cross-site";
 import { ApiError, apiErrorHandler, apiNotFound, toApiError } from "./errors";
 import { formDefinitions, type FormDefinition } from "./forms";
-import { HEALTH_PATH, healthRouter } from "./health";
+import { HEALTH_PATH, healthRouter, type Readiness } from "./health";
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
@@ -56,6 +56,8 @@ export interface ApiOptions {
   log: InternalErrorLog;
   /** Where events worth an operator's attention are told, with their fields: a quarantined submission. */
   info: (message: string, fields?: Record<string, unknown>) => void;
+  /** What GET /api/health/ready answers from (the app's, so that shutdown can make it answer 503). */
+  readiness?: Readiness;
 }
 
 /**

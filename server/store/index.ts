@@ -42,7 +42,7 @@ export { PostgresSubmissionStore } from "./postgres/store";
  * The store of this deployment: PostgreSQL when DATABASE_URL is set (several
  * instances share it), else SQLite in DATA_DIR/site.db (one process).
  */
-export function createStore(config: Pick<Config, "dataDir" | "databaseUrl">): SubmissionStore {
-  if (config.databaseUrl) return new PostgresSubmissionStore(config.databaseUrl);
+export function createStore(config: Pick<Config, "dataDir" | "databaseUrl"> & Partial<Pick<Config, "healthTimeoutMs">>): SubmissionStore {
+  if (config.databaseUrl) return new PostgresSubmissionStore(config.databaseUrl, { healthTimeoutMs: config.healthTimeoutMs });
   return new SqliteSubmissionStore(path.join(config.dataDir, "site.db"));
 }

@@ -364,8 +364,20 @@ export interface SubmissionStore {
   markSent(claim: OutboxClaim, sentAt: Date): Promise<boolean>;
   /** The attempt failed: try again later, or never (status failed). False (nothing changed) when the claim no longer holds. */
   markFailed(claim: OutboxClaim, attempt: FailedAttempt): Promise<boolean>;
-  /** Pending and failed counts, and the oldest pending message's age, of one channel (e-mail by default). Throws when the store cannot answer. */
+  /**
+   * Pending and failed counts, and the oldest pending message's age, of one
+   * channel (e-mail by default), read without going through the outbox's
+   * rows and shared by callers in the same second (changes made by this
+   * process are seen at once, others' within a second). Throws when the
+   * store cannot answer.
+   */
   outboxSummary(channel?: OutboxChannel): Promise<OutboxSummary>;
+  /**
+   * Resolves when the store answers a trivial read (readiness), on
+   * connections the submissions do not use; rejects when it fails. Absent:
+   * readiness reads the outbox's summary instead.
+   */
+  ping?(): Promise<void>;
   /** Messages pending since before `pendingBefore` not reported yet; they are marked reported (each is returned once). */
   takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]>;
   /** The messages given up on. */
@@ -408,6 +420,12 @@ export interface SubmissionStore {
   enableEndpoint(url: string): Promise<boolean>;
   /** The webhook rows by endpoint: counts by state, the oldest waiting, the last error, whether the endpoint is disabled. */
   webhookStatus(): Promise<WebhookEndpointStatus[]>;
+  /**
+   * How many endpoints are disabled, read the way the outbox's summary is
+   * (shared by callers in the same second; for /api/health). Absent: counted
+   * from `webhookStatus()`, which reads every webhook row.
+   */
+  disabledEndpointCount?(): Promise<number>;
   /** Queues again the webhook rows of the submissions received since `since` (to one endpoint, or all): delivered again with the same id and payload. */
   replayWebhooks(since: Date, now: Date, endpoint?: string): Promise<number>;
   /** Deletes the quarantined submissions (not released) created before `createdBefore`, with their files. */

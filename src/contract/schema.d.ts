@@ -300,6 +300,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the server process serves (liveness probe)
+         * @description `200` as long as the process answers HTTP requests. It looks at
+         *     nothing else (no database, no outbox), so it stays `200` while the
+         *     store is down: a restart would not bring the store back. For an
+         *     orchestrator's liveness probe. Never cached, never rate-limited.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the server should get traffic (readiness probe)
+         * @description `200` when the store answered a trivial query within
+         *     `HEALTH_TIMEOUT_MS` (1 s by default); `503` when it failed or did not
+         *     answer in that time (the answer comes within it), and from the start
+         *     of a shutdown, so that a load balancer sends requests elsewhere while
+         *     the ones in progress finish. Probes arriving together share one check
+         *     of the store. For a load balancer's health check and an orchestrator's
+         *     readiness probe. Never cached, never rate-limited.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -550,6 +599,20 @@ export interface components {
                  */
                 disabledEndpoints: number;
             };
+        };
+        Liveness: {
+            /**
+             * @description Always ok (a process that does not serve cannot answer).
+             * @enum {string}
+             */
+            status: "ok";
+        };
+        Readiness: {
+            /**
+             * @description ok (200), unavailable (503: the store failed or did not answer within HEALTH_TIMEOUT_MS) or stopping (503: the server is shutting down).
+             * @enum {string}
+             */
+            status: "ok" | "unavailable" | "stopping";
         };
         /** @description A spam trap: leave it out or empty. The site's forms keep it hidden from people and from assistive technology; a submission with a value here is held back for review instead of being sent to the inbox. */
         SpamTrap: string;
@@ -1373,6 +1436,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process serves. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store answers; send traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            /** @description Do not send traffic here now. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };

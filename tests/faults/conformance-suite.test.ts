@@ -93,6 +93,8 @@ test("passes on our own server, which it starts and stops itself", async () => {
   expect(output).toMatch(/^✓ POST \/api\/v1\/contact\/news-letter {2}\d+ cases$/m);
   expect(output).toMatch(/^✓ POST \/api\/v1\/contact\/careers {2}\d+ cases$/m);
   expect(output).toMatch(/^✓ GET \/api\/health {2}\d+ cases$/m);
+  expect(output).toMatch(/^✓ GET \/api\/health\/live {2}\d+ cases$/m);
+  expect(output).toMatch(/^✓ GET \/api\/health\/ready {2}\d+ cases$/m);
   expect(output).toMatch(/^✓ GET \/api\/v1\/contact\/challenge {2}\d+ cases$/m);
   expect(output).toMatch(/^\d+ challenges solved \([\d.]+ s of solving\)$/m);
   expect(output).not.toMatch(/no proof of work/);
@@ -115,6 +117,8 @@ test("fails a server that answers 201 (in the documented shape) to everything, n
     // A body breaking a rule must get 400: the line names the operation, the status and the request.
     expect(output).toMatch(/^✗ POST \/api\/v1\/contact\/news-letter {2}expected 400, got 201\n {4}request: POST \/api\/v1\/contact\/news-letter \(application\/json\) \{/m);
     expect(output).toMatch(/^✗ GET \/api\/health {2}expected 200, got 201/m);
+    expect(output).toMatch(/^✗ GET \/api\/health\/live {2}expected 200, got 201/m);
+    expect(output).toMatch(/^✗ GET \/api\/health\/ready {2}expected 200, got 201/m);
     expect(output).toMatch(/^✗ unknown paths under \/api {2}expected 404, got 201/m);
     expect(output).toMatch(/^0 passed, \d+ failed$/m);
   } finally {
@@ -319,6 +323,27 @@ test("fails the challenge call alone on a server without it (404), and tests the
     expect(code).toBe(1);
   } finally {
     await older.close();
+    await server.stop();
+  }
+}, TEST_TIMEOUT_MS);
+
+test("fails a readiness probe answered from a cache, and that probe alone", async () => {
+  const server = await startServer({ env: QUICK_PROOFS });
+  const cdn = await proxy(server.url, {
+    rewriteHeaders: (answer, req) => (req.url === "/api/health/ready" ? { ...answer, "cache-control": "public, max-age=30" } : answer),
+  });
+  try {
+    const { code, output } = await runSuite(["--base-url", cdn.url, "--runs", "3", ...NO_SHRINKING]);
+    const failed = operationLines(output).filter((line) => line.startsWith("✗"));
+    expect(failed).toEqual([
+      expect.stringMatching(
+        /^✗ GET \/api\/health\/ready {2}the probe's Cache-Control is "public, max-age=30", not no-store: a cache could answer for the server, and hide that it is down or not ready$/,
+      ),
+    ]);
+    expect(output).toMatch(/^✓ GET \/api\/health\/live {2}\d+ cases$/m);
+    expect(code).toBe(1);
+  } finally {
+    await cdn.close();
     await server.stop();
   }
 }, TEST_TIMEOUT_MS);

@@ -27,6 +27,11 @@
  * request sent again. A failing case is shrunk (fewer and shorter values)
  * for at most --shrink-seconds, and the smallest one found is reported.
  *
+ * Probes (where the contract has them, 1.4.0): GET /api/health/live
+ * (getLiveness) and GET /api/health/ready (getReadiness) must answer their
+ * documented success with Cache-Control: no-store (a cached answer would
+ * hide the server's state from the load balancer), every time.
+ *
  * Proof of work (where the contract has the challenge call and the Altcha
  * header, 1.3.0): every submission expected to succeed carries a fresh
  * challenge, solved, sent no earlier than its sendAfter (a retry with the
@@ -207,6 +212,14 @@ async function send(request, through = sender) {
 const challengeOperation =
   operations.find(({ method, op }) => method === "get" && op.operationId === "getSubmissionChallenge") ??
   operations.find(({ method, path: p }) => method === "get" && p === "/api/v1/contact/challenge");
+/** The probes of an orchestrator or load balancer (contract 1.4.0), by operationId, else by path. */
+const PROBES = [
+  ["getLiveness", "/api/health/live"],
+  ["getReadiness", "/api/health/ready"],
+];
+const isProbe = (operation) =>
+  operation.method === "get" && PROBES.some(([operationId, probePath]) => operation.op.operationId === operationId || operation.path === probePath);
+
 /** The name of the header an operation takes a proof in (the contract's ProofOfWork parameter), if it takes one. */
 const proofHeaderOf = (operation) => operation.parameters.find((p) => p.in === "header" && /^altcha$/i.test(p.name))?.name;
 
@@ -531,6 +544,7 @@ async function bodilessChecks(operation) {
     const request = { method, path: pathWith(template, values, parameters), headers: headersOf(parameters, values) };
     const answer = check(operation, label, request, undefined, await send(request), expected);
     if (operation === challengeOperation) challengeAnswerChecks(request, answer);
+    if (isProbe(operation)) noStoreCheck("probe", request, answer, "a cache could answer for the server, and hide that it is down or not ready");
   });
   if (operation === challengeOperation) cases += await challengeChecks(operation);
   // Conditional GET (when the operation takes If-None-Match and declares 304): the ETag received gets 304, another one the document.
@@ -553,11 +567,14 @@ async function bodilessChecks(operation) {
 
 /** A challenge is never cached: its answer says Cache-Control: no-store. */
 function challengeAnswerChecks(request, answer) {
+  noStoreCheck("challenge", request, answer, "a cache could give one challenge to several submissions");
+}
+
+/** The answer says Cache-Control: no-store; else a Failure naming what (`what`) and why it matters. */
+function noStoreCheck(what, request, answer, why) {
   const cacheControl = answer.headers["cache-control"];
   if (!/(?:^|,)\s*no-store\s*(?:,|$)/i.test(cacheControl ?? "")) {
-    throw new Failure(
-      `the challenge's Cache-Control is ${cacheControl === undefined ? "missing" : JSON.stringify(cacheControl)}, not no-store: a cache could give one challenge to several submissions\n    request: ${describe(request)}`,
-    );
+    throw new Failure(`the ${what}'s Cache-Control is ${cacheControl === undefined ? "missing" : JSON.stringify(cacheControl)}, not no-store: ${why}\n    request: ${describe(request)}`);
   }
 }
 

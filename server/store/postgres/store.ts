@@ -38,6 +38,7 @@ import type { Store as RateLimitStore } from "express-rate-limit";
 import { createPostgresRateLimitStore, createRateLimitPool, warmUpPool } from "./rate-limit-store";
 import { migratePostgres } from "./migrate";
 import { exportPostgresSubmissions } from "./export";
+import { SharedReads } from "../shared-reads";
 
 interface OutboxRow extends ClaimedRow {
   attachments: NotificationAttachment[];
@@ -135,6 +136,30 @@ function quotaUsage(row: QuotaRow): UploadQuotaUsage {
 }
 
 /**
+ * The outbox's summary of one channel ($1) without reading its rows but one
+ * (migration 006): the counts are the sums of the few rows of
+ * outbox_count_changes, the oldest waiting row the first entry of the index
+ * outbox_pending_since; `entries` says how many change rows there are to fold.
+ */
+export const OUTBOX_SUMMARY_SQL = `SELECT
+  (SELECT COALESCE(sum(delta), 0) FROM outbox_count_changes WHERE channel = $1 AND status IN ('pending', 'sending'))::int AS pending,
+  (SELECT COALESCE(sum(delta), 0) FROM outbox_count_changes WHERE channel = $1 AND status = 'failed')::int AS failed,
+  (SELECT pending_since FROM outbox WHERE channel = $1 AND status IN ('pending', 'sending') ORDER BY pending_since LIMIT 1) AS oldest,
+  (SELECT count(*) FROM outbox_count_changes)::int AS entries`;
+
+/**
+ * Folds the change rows into one per (channel, status). Rows that writers
+ * add meanwhile are not in this statement's snapshot and stay; a row another
+ * instance folds at the same time is deleted (and summed) by one of them only.
+ */
+export const FOLD_COUNT_CHANGES_SQL = `WITH folded AS (DELETE FROM outbox_count_changes RETURNING channel, status, delta)
+INSERT INTO outbox_count_changes (channel, status, delta)
+  SELECT channel, status, sum(delta) FROM folded GROUP BY channel, status HAVING sum(delta) <> 0`;
+
+/** The change rows are folded once there are more than this many (a summary then stays a sum over a few hundred rows at most). */
+const FOLD_AFTER_ENTRIES = 200;
+
+/**
  * The store for several instances (DATABASE_URL): PostgreSQL holds the
  * submissions, the files' bytes (so every instance reads them, and one backup
  * holds everything) and the outbox, each submission in one transaction with
@@ -152,8 +177,22 @@ export class PostgresSubmissionStore implements SubmissionStore {
   private rateLimitPool: Pool | undefined;
   private rateLimitPoolWarm: Promise<void> | undefined;
   private quotaCleanedAt = 0;
+  /**
+   * Readiness and the outbox's summary on connections of their own, each wait
+   * (for a connection, for an answer) bounded by `healthTimeoutMs`: they never
+   * queue behind the submissions' work, and a database that stopped
+   * answering is said so within that time.
+   */
+  private readonly healthPool: Pool;
+  private readonly healthTimeoutMs: number;
+  /** The outbox's summary, read at most once a second however many ask (../shared-reads.ts). */
+  private readonly summaries: SharedReads<OutboxChannel, OutboxSummary>;
+  /** The number of disabled webhook endpoints, the same way. */
+  private readonly disabledEndpoints: SharedReads<"all", number>;
+  private folding = false;
+  private readonly healthPoolWarm: Promise<void>;
 
-  constructor(connectionString: string, options: { log?: (message: string) => void } = {}) {
+  constructor(connectionString: string, options: { log?: (message: string) => void; healthTimeoutMs?: number } = {}) {
     this.connectionString = connectionString;
     this.log = options.log ?? ((message) => logger().child({ component: "store" }).error(message));
     this.pool = new Pool({
@@ -168,20 +207,48 @@ export class PostgresSubmissionStore implements SubmissionStore {
       metrics.countStoreError();
       this.log(`Store error: PostgreSQL connection lost: ${err.message}`);
     });
+    this.healthTimeoutMs = options.healthTimeoutMs ?? 1_000;
+    this.healthPool = new Pool({
+      connectionString,
+      max: 2,
+      connectionTimeoutMillis: this.healthTimeoutMs,
+      // The database ends a statement that runs longer; node-postgres drops a connection whose answer does not come.
+      statement_timeout: this.healthTimeoutMs,
+      query_timeout: this.healthTimeoutMs,
+      keepAlive: true,
+      // Kept open once made (no idle time-out): a probe does not wait for a connection to be made.
+      idleTimeoutMillis: 0,
+      application_name: "industrial-group-site health",
+    });
+    this.healthPool.on("error", (err) => this.log(`Store error: PostgreSQL connection of the health checks lost: ${err.message}`));
+    this.summaries = new SharedReads((channel: OutboxChannel) => this.readSummary(channel));
+    this.disabledEndpoints = new SharedReads(async () => {
+      await this.migrated;
+      const { rows } = await this.healthPool.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_endpoints_disabled");
+      return rows[0].n;
+    });
     this.migrated = migratePostgres(this.pool, { log: options.log ?? ((message) => logger().child({ component: "store" }).info(message)) }).then(() => undefined);
     // Rejections are reported by ready() and by every call; this keeps an early one from being unhandled.
     this.migrated.catch(() => undefined);
+    // Opened at start, after the migrations; one that cannot be opened now is made when a check needs it.
+    this.healthPoolWarm = this.migrated.then(
+      async () => {
+        const clients = await Promise.allSettled([this.healthPool.connect(), this.healthPool.connect()]);
+        for (const client of clients) if (client.status === "fulfilled") client.value.release();
+      },
+      () => undefined,
+    );
   }
 
   /**
    * Resolves once the schema is this release's (migrations applied), or
-   * rejects with why not; with a rate-limit store made, once its connections
-   * are open too (or failed to open: the limiter then counts per instance
-   * until they can be made).
+   * rejects with why not; once the health checks' connections are open (or
+   * failed to open: they are made when a check needs them); with a
+   * rate-limit store made, once its connections are open too (or failed to
+   * open: the limiter then counts per instance until they can be made).
    */
   ready(): Promise<void> {
-    if (!this.rateLimitPoolWarm) return this.migrated;
-    return Promise.all([this.migrated, this.rateLimitPoolWarm]).then(() => undefined);
+    return Promise.all([this.migrated, this.healthPoolWarm, this.rateLimitPoolWarm]).then(() => undefined);
   }
 
   /** The shared count of the rate limit, table rate_limits, on a small pool of its own opened now. */
@@ -321,6 +388,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
       }
       return isSpam;
     });
+    this.monitoringChanged();
     return { id, quarantined, reasons };
   }
 
@@ -360,6 +428,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
         recipients,
       ],
     );
+    this.monitoringChanged();
   }
 
   async listQuarantined(limit = 50): Promise<{ total: number; submissions: QuarantinedSubmission[] }> {
@@ -384,21 +453,23 @@ export class PostgresSubmissionStore implements SubmissionStore {
   async releaseSubmission(id: string, now: Date, webhooks: WebhookDelivery[] = []): Promise<ReleaseResult> {
     await this.migrated;
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return "unknown";
-    return inTransaction(this.pool, async (client) => {
-      // The row is locked: two releases at once queue the notification once.
-      const { rows } = await client.query<{ verdict: string; released_at: Date | null; held_notification: Notification | null }>(
-        "SELECT verdict, released_at, held_notification FROM submissions WHERE id = $1 FOR UPDATE",
-        [id],
-      );
-      const row = rows[0];
-      if (!row) return "unknown";
-      if (row.verdict !== "spam") return "not-quarantined";
-      if (row.released_at !== null || row.held_notification === null) return "already-released";
-      await client.query("UPDATE submissions SET released_at = $2, held_notification = NULL WHERE id = $1", [id, now]);
-      await queueNotification(client, id, row.held_notification, now);
-      await queueWebhooks(client, id, webhooks, now);
-      return "released";
-    });
+    return this.changingOutbox(
+      inTransaction(this.pool, async (client) => {
+        // The row is locked: two releases at once queue the notification once.
+        const { rows } = await client.query<{ verdict: string; released_at: Date | null; held_notification: Notification | null }>(
+          "SELECT verdict, released_at, held_notification FROM submissions WHERE id = $1 FOR UPDATE",
+          [id],
+        );
+        const row = rows[0];
+        if (!row) return "unknown";
+        if (row.verdict !== "spam") return "not-quarantined";
+        if (row.released_at !== null || row.held_notification === null) return "already-released";
+        await client.query("UPDATE submissions SET released_at = $2, held_notification = NULL WHERE id = $1", [id, now]);
+        await queueNotification(client, id, row.held_notification, now);
+        await queueWebhooks(client, id, webhooks, now);
+        return "released";
+      }),
+    );
   }
 
   async leadOf(id: string): Promise<StoredLead | undefined> {
@@ -434,10 +505,23 @@ export class PostgresSubmissionStore implements SubmissionStore {
 
   async disableEndpoint(url: string, now: Date, reason: string): Promise<void> {
     await this.query("INSERT INTO webhook_endpoints_disabled (url, disabled_at, reason) VALUES ($1, $2, $3) ON CONFLICT (url) DO NOTHING", [url, now, reason]);
+    this.monitoringChanged();
   }
 
   async enableEndpoint(url: string): Promise<boolean> {
-    return (await this.query("DELETE FROM webhook_endpoints_disabled WHERE url = $1", [url])).rowCount === 1;
+    const enabled = (await this.query("DELETE FROM webhook_endpoints_disabled WHERE url = $1", [url])).rowCount === 1;
+    this.monitoringChanged();
+    return enabled;
+  }
+
+  async disabledEndpointCount(): Promise<number> {
+    return this.disabledEndpoints.get("all");
+  }
+
+  /** This process changed the outbox or the endpoints: the next monitoring read (summary, disabled endpoints) reads the database again. */
+  private monitoringChanged(): void {
+    this.summaries.changed();
+    this.disabledEndpoints.changed();
   }
 
   async webhookStatus(): Promise<WebhookEndpointStatus[]> {
@@ -479,15 +563,18 @@ export class PostgresSubmissionStore implements SubmissionStore {
          AND submission_id IN (SELECT id FROM submissions WHERE created_at >= $2)`,
       [now, since, endpoint ?? null],
     );
+    this.monitoringChanged();
     return result.rowCount;
   }
 
   async purgeQuarantined(createdBefore: Date): Promise<RemovedSubmission[]> {
     await this.migrated;
-    return inTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<{ id: string }>(`SELECT id::text AS id FROM submissions WHERE ${QUARANTINED} AND created_at < $1`, [createdBefore]);
-      return this.removeSubmissions(client, rows.map((row) => row.id));
-    });
+    return this.changingOutbox(
+      inTransaction(this.pool, async (client) => {
+        const { rows } = await client.query<{ id: string }>(`SELECT id::text AS id FROM submissions WHERE ${QUARANTINED} AND created_at < $1`, [createdBefore]);
+        return this.removeSubmissions(client, rows.map((row) => row.id));
+      }),
+    );
   }
 
   async pruneUsedChallenges(now: Date): Promise<number> {
@@ -536,6 +623,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
          message_id, mail_date, pending_since, claim_token`,
       [new Date(now.getTime() + leaseMs), randomUUID(), dueBy ?? now, now, limit],
     );
+    if (rows.length > 0) this.monitoringChanged();
     const names = [...new Set(rows.flatMap((row) => row.attachments.map((a) => a.storedName)))];
     const contents = new Map<string, Buffer>();
     if (names.length > 0) {
@@ -568,6 +656,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
        WHERE id = $1 AND claim_token = $2 AND status = 'sending'`,
       [id, claimToken, sentAt],
     );
+    this.monitoringChanged();
     return result.rowCount === 1;
   }
 
@@ -583,18 +672,47 @@ export class PostgresSubmissionStore implements SubmissionStore {
        WHERE id = $1 AND claim_token = $2 AND status = 'sending'`,
       [id, claimToken, attempt.attempts, attempt.nextAttemptAt, attempt.error.slice(0, 2000)],
     );
+    this.monitoringChanged();
     return result.rowCount === 1;
   }
 
   async outboxSummary(channel: OutboxChannel = "email"): Promise<OutboxSummary> {
-    const { rows } = await this.query<{ pending: number; failed: number; oldest: Date | null }>(
-      `SELECT count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS pending,
-              count(*) FILTER (WHERE status = 'failed')::int AS failed,
-              min(pending_since) FILTER (WHERE status IN ('pending', 'sending')) AS oldest
-       FROM outbox WHERE status IN ('pending', 'sending', 'failed') AND channel = $1`,
-      [channel],
-    );
-    return { pending: rows[0].pending, failed: rows[0].failed, oldestPendingSince: rows[0].oldest };
+    return this.summaries.get(channel);
+  }
+
+  /** Reads of the outbox's summary made from the database so far (the others were shared or given again). */
+  get outboxSummaryReads(): number {
+    return this.summaries.reads;
+  }
+
+  private async readSummary(channel: OutboxChannel): Promise<OutboxSummary> {
+    await this.migrated;
+    const { rows } = await this.healthPool.query<{ pending: number; failed: number; oldest: Date | null; entries: number }>(OUTBOX_SUMMARY_SQL, [channel]);
+    const row = rows[0];
+    if (row.entries > FOLD_AFTER_ENTRIES) this.foldCountChanges();
+    return { pending: row.pending, failed: row.failed, oldestPendingSince: row.oldest };
+  }
+
+  /** In the background, one at a time; a failure is told and the next summary tries again. */
+  private foldCountChanges(): void {
+    if (this.folding || this.pool.ending) return;
+    this.folding = true;
+    this.pool
+      .query(FOLD_COUNT_CHANGES_SQL)
+      .catch((err: unknown) => this.log(`Outbox counts could not be folded: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => {
+        this.folding = false;
+      });
+  }
+
+  /**
+   * Resolves when the database answers a query on the health connections
+   * (readiness); rejects when it fails or does not answer within
+   * `healthTimeoutMs` (waiting for a connection included).
+   */
+  async ping(): Promise<void> {
+    await this.migrated;
+    await this.healthPool.query("SELECT 1");
   }
 
   async takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]> {
@@ -654,6 +772,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
        WHERE status = 'failed' AND ($2::text IS NULL OR id::text = $2 OR submission_id::text = $2)`,
       [now, id ?? null],
     );
+    this.monitoringChanged();
     return result.rowCount;
   }
 
@@ -664,31 +783,44 @@ export class PostgresSubmissionStore implements SubmissionStore {
 
   async purgeSubmissions(createdBefore: Date): Promise<PurgeResult> {
     await this.migrated;
-    return inTransaction(this.pool, async (client) => {
-      const expired = await client.query<{ id: string }>(
-        `SELECT id FROM submissions s WHERE created_at < $1 AND NOT ${UNDELIVERED} FOR UPDATE`,
-        [createdBefore],
-      );
-      const kept = await client.query<{ kept: number }>(
-        `SELECT count(*)::int AS kept FROM submissions s WHERE created_at < $1 AND ${UNDELIVERED}`,
-        [createdBefore],
-      );
-      return { removed: await this.removeSubmissions(client, expired.rows.map((row) => row.id)), keptUndelivered: kept.rows[0].kept };
-    });
+    return this.changingOutbox(
+      inTransaction(this.pool, async (client) => {
+        const expired = await client.query<{ id: string }>(
+          `SELECT id FROM submissions s WHERE created_at < $1 AND NOT ${UNDELIVERED} FOR UPDATE`,
+          [createdBefore],
+        );
+        const kept = await client.query<{ kept: number }>(
+          `SELECT count(*)::int AS kept FROM submissions s WHERE created_at < $1 AND ${UNDELIVERED}`,
+          [createdBefore],
+        );
+        return { removed: await this.removeSubmissions(client, expired.rows.map((row) => row.id)), keptUndelivered: kept.rows[0].kept };
+      }),
+    );
   }
 
   async deleteSubmissionsByEmail(email: string): Promise<RemovedSubmission[]> {
     await this.migrated;
-    return inTransaction(this.pool, async (client) => {
-      const matching = await client.query<{ id: string }>(
-        "SELECT id FROM submissions WHERE lower(btrim(payload->>'email')) = $1 FOR UPDATE",
-        [email.trim().toLowerCase()],
-      );
-      return this.removeSubmissions(
-        client,
-        matching.rows.map((row) => row.id),
-      );
-    });
+    return this.changingOutbox(
+      inTransaction(this.pool, async (client) => {
+        const matching = await client.query<{ id: string }>(
+          "SELECT id FROM submissions WHERE lower(btrim(payload->>'email')) = $1 FOR UPDATE",
+          [email.trim().toLowerCase()],
+        );
+        return this.removeSubmissions(
+          client,
+          matching.rows.map((row) => row.id),
+        );
+      }),
+    );
+  }
+
+  /** The outbox changed once `work` settles (committed or not): the next summary is read again. */
+  private async changingOutbox<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } finally {
+      this.monitoringChanged();
+    }
   }
 
   /**
@@ -774,8 +906,11 @@ export class PostgresSubmissionStore implements SubmissionStore {
   }
 
   async close(): Promise<void> {
+    // A summary asked for after this is read (and fails), not given again.
+    this.monitoringChanged();
     await this.migrated.catch(() => undefined);
+    await this.healthPoolWarm;
     await this.rateLimitPoolWarm;
-    await Promise.all([this.pool.end(), this.rateLimitPool?.end()]);
+    await Promise.all([this.pool.end(), this.healthPool.end(), this.rateLimitPool?.end()]);
   }
 }

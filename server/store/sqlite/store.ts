@@ -5,6 +5,7 @@ import path from "path";
 import { keepFilesDurably, removeFiles } from "../disk-files";
 import { Checkpointer, truncateWal } from "./checkpointer";
 import { GroupCommit } from "./group-commit";
+import { SharedReads } from "../shared-reads";
 import { newRowKey } from "../keys";
 import { migrate } from "./migrations";
 import { exportSqliteSubmissions } from "./export";
@@ -47,6 +48,19 @@ interface OutboxRow extends ClaimedRow {
 }
 
 /**
+ * The outbox's summary of one channel reads no outbox row but one, however
+ * large the backlog (migration 007): the counts kept by triggers, and the
+ * first entry of the index of waiting rows by age (INDEXED BY: an error
+ * rather than a scan, should the index ever be missing).
+ */
+export const OUTBOX_COUNTS_SQL = `SELECT
+  COALESCE(SUM(CASE WHEN status IN ('pending', 'sending') THEN n END), 0) AS pending,
+  COALESCE(SUM(CASE WHEN status = 'failed' THEN n END), 0) AS failed
+FROM outbox_counts WHERE channel = ?`;
+export const OLDEST_PENDING_SQL = `SELECT pending_since FROM outbox INDEXED BY outbox_pending_since
+WHERE channel = ? AND status IN ('pending', 'sending') ORDER BY pending_since LIMIT 1`;
+
+/**
  * The default store: one SQLite file (DATA_DIR/site.db) in WAL mode, schema
  * migrated at start (./migrations), the files of submissions under
  * DATA_DIR/uploads/ (flushed before the commit that names them).
@@ -66,7 +80,13 @@ export class SqliteSubmissionStore implements SubmissionStore {
   private readonly renew: Database.Statement;
   private readonly sent: Database.Statement;
   private readonly failed: Database.Statement;
-  private readonly summary: Database.Statement;
+  private readonly counts: Database.Statement;
+  private readonly oldestPending: Database.Statement;
+  private readonly probe: Database.Statement;
+  /** The outbox's summary, read at most once a second however many ask (../shared-reads.ts). */
+  private readonly summaries: SharedReads<OutboxChannel, OutboxSummary>;
+  /** The number of disabled webhook endpoints, the same way. */
+  private readonly disabledEndpoints: SharedReads<"all", number>;
   private readonly overdue: Database.Statement;
   private readonly failedList: Database.Statement;
   private readonly resendAll: Database.Statement;
@@ -157,14 +177,13 @@ export class SqliteSubmissionStore implements SubmissionStore {
            last_error = @error
        WHERE ${fenced}`,
     );
-    // Only the undelivered rows (the status index), however many sent ones the outbox keeps.
-    this.summary = this.db.prepare(
-      `SELECT
-         COALESCE(SUM(status IN ('pending', 'sending')), 0) AS pending,
-         COALESCE(SUM(status = 'failed'), 0) AS failed,
-         MIN(CASE WHEN status IN ('pending', 'sending') THEN pending_since END) AS oldest
-       FROM outbox WHERE status IN ('pending', 'sending', 'failed') AND channel = ?`,
+    this.counts = this.db.prepare(OUTBOX_COUNTS_SQL);
+    this.oldestPending = this.db.prepare(OLDEST_PENDING_SQL).pluck();
+    this.summaries = new SharedReads((channel: OutboxChannel) => Promise.resolve(this.readSummary(channel)));
+    this.disabledEndpoints = new SharedReads(() =>
+      Promise.resolve(this.db.prepare("SELECT COUNT(*) FROM webhook_endpoints_disabled").pluck().get() as number),
     );
+    this.probe = this.db.prepare("SELECT n FROM outbox_counts LIMIT 1").pluck();
     this.overdue = this.db.prepare(
       `UPDATE outbox SET overdue_reported = 1
        WHERE status IN ('pending', 'sending') AND overdue_reported = 0 AND pending_since < @pendingBefore
@@ -269,8 +288,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
     let saved: SavedSubmission;
     try {
       saved = await this.submissions.write({ ...submission, id });
+      this.monitoringChanged();
       this.checkpointer.noteWrite();
     } catch (err) {
+      this.monitoringChanged();
       await removeFiles(kept);
       throw err;
     }
@@ -321,6 +342,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return "released";
     });
     const result = release.immediate();
+    this.monitoringChanged();
     await this.submissions.flush();
     return result;
   }
@@ -353,10 +375,23 @@ export class SqliteSubmissionStore implements SubmissionStore {
 
   async disableEndpoint(url: string, now: Date, reason: string): Promise<void> {
     this.db.prepare("INSERT INTO webhook_endpoints_disabled (url, disabled_at, reason) VALUES (?, ?, ?) ON CONFLICT (url) DO NOTHING").run(url, now.toISOString(), reason);
+    this.monitoringChanged();
   }
 
   async enableEndpoint(url: string): Promise<boolean> {
-    return this.db.prepare("DELETE FROM webhook_endpoints_disabled WHERE url = ?").run(url).changes === 1;
+    const enabled = this.db.prepare("DELETE FROM webhook_endpoints_disabled WHERE url = ?").run(url).changes === 1;
+    this.monitoringChanged();
+    return enabled;
+  }
+
+  async disabledEndpointCount(): Promise<number> {
+    return this.disabledEndpoints.get("all");
+  }
+
+  /** This process changed the outbox or the endpoints: the next monitoring read (summary, disabled endpoints) reads the database again. */
+  private monitoringChanged(): void {
+    this.summaries.changed();
+    this.disabledEndpoints.changed();
   }
 
   async webhookStatus(): Promise<WebhookEndpointStatus[]> {
@@ -395,6 +430,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
            AND submission_id IN (SELECT id FROM submissions WHERE created_at >= @since)`,
       )
       .run({ now: now.getTime(), since: since.toISOString(), endpoint: endpoint ?? null }).changes;
+    this.monitoringChanged();
     await this.submissions.flush();
     return changes;
   }
@@ -408,6 +444,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return this.removeSubmissions(ids);
     });
     const removed = purge.immediate();
+    this.monitoringChanged();
     await this.submissions.flush();
     return removed;
   }
@@ -455,6 +492,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       claimToken: randomUUID(),
       limit,
     }) as OutboxRow[];
+    if (rows.length > 0) this.monitoringChanged();
     return rows.map((row) => toOutboxMessage(row, this.outgoing(row.attachments)));
   }
 
@@ -463,7 +501,9 @@ export class SqliteSubmissionStore implements SubmissionStore {
   }
 
   async markSent({ id, claimToken }: OutboxClaim, sentAt: Date): Promise<boolean> {
-    return this.sent.run({ id, claimToken, sentAt: sentAt.toISOString() }).changes === 1;
+    const marked = this.sent.run({ id, claimToken, sentAt: sentAt.toISOString() }).changes === 1;
+    this.monitoringChanged();
+    return marked;
   }
 
   async markFailed({ id, claimToken }: OutboxClaim, attempt: FailedAttempt): Promise<boolean> {
@@ -474,12 +514,32 @@ export class SqliteSubmissionStore implements SubmissionStore {
       nextAttemptAt: attempt.nextAttemptAt ? attempt.nextAttemptAt.getTime() : null,
       error: attempt.error.slice(0, 2000),
     });
+    this.monitoringChanged();
     return result.changes === 1;
   }
 
   async outboxSummary(channel: OutboxChannel = "email"): Promise<OutboxSummary> {
-    const row = this.summary.get(channel) as { pending: number; failed: number; oldest: number | null };
-    return { pending: row.pending, failed: row.failed, oldestPendingSince: row.oldest === null ? null : new Date(row.oldest) };
+    return this.summaries.get(channel);
+  }
+
+  /** Reads of the outbox's summary made from the database so far (the others were shared or given again). */
+  get outboxSummaryReads(): number {
+    return this.summaries.reads;
+  }
+
+  private readSummary(channel: OutboxChannel): OutboxSummary {
+    const read = this.db.transaction(() => {
+      const row = this.counts.get(channel) as { pending: number; failed: number };
+      const oldest = this.oldestPending.get(channel) as number | undefined;
+      return { pending: row.pending, failed: row.failed, oldestPendingSince: oldest === undefined ? null : new Date(oldest) };
+    });
+    // One snapshot for the counts and the oldest row.
+    return read.deferred();
+  }
+
+  /** Resolves when the database answers a read (readiness): one row of a table of eight. */
+  async ping(): Promise<void> {
+    this.probe.get();
   }
 
   async takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]> {
@@ -529,6 +589,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
   async resendFailed(now: Date, id?: string): Promise<number> {
     const statement = id === undefined ? this.resendAll : this.resendOne;
     const changes = statement.run({ now: now.getTime(), ...(id === undefined ? {} : { id }) }).changes;
+    this.monitoringChanged();
     await this.submissions.flush();
     return changes;
   }
@@ -548,6 +609,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return { removed: this.removeSubmissions(ids), keptUndelivered: kept };
     });
     const result = purge.immediate();
+    this.monitoringChanged();
     // A deletion is on the disk before it is reported done.
     await this.submissions.flush();
     return result;
@@ -563,6 +625,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       return this.removeSubmissions(ids);
     });
     const removed = remove.immediate();
+    this.monitoringChanged();
     await this.submissions.flush();
     return removed;
   }
@@ -631,6 +694,8 @@ export class SqliteSubmissionStore implements SubmissionStore {
   }
 
   async close(): Promise<void> {
+    // A summary asked for after this is read (and fails), not given again.
+    this.monitoringChanged();
     if (!this.db.open) return;
     await this.submissions.close();
     await this.checkpointer.stop();

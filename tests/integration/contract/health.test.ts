@@ -78,3 +78,88 @@ describe("GET /api/health with a notification waiting longer than OUTBOX_ALERT_A
     expect(res.body).toMatchObject({ status: "degraded", store: "ok", outbox: { pending: 1, failed: 0 } });
   });
 });
+
+describe("GET /api/health/live and /api/health/ready", () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startContractApp();
+  });
+  afterAll(async () => {
+    await test.cleanup();
+  });
+
+  it("answer 200 while the server serves and its store answers, never cached", async () => {
+    for (const [path, body] of [
+      ["/api/health/live", { status: "ok" }],
+      ["/api/health/ready", { status: "ok" }],
+    ] as const) {
+      const res = await request(test.app).get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.body).toEqual(body);
+    }
+  });
+
+  it("refuse an unknown query parameter with 400 and other methods in the one error shape", async () => {
+    for (const path of ["/api/health/live", "/api/health/ready"]) {
+      const res = await request(test.app).get(`${path}?verbose=1`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Please check the form: verbose is not a parameter of this call.");
+      const post = await request(test.app).post(path).send({});
+      expect([404, 405]).toContain(post.status);
+      expect(typeof post.body.message).toBe("string");
+    }
+  });
+
+  it("ask the store once for probes arriving together, and the report reads the outbox once for reports arriving together", async () => {
+    const store = test.app.store as typeof test.app.store & { outboxSummaryReads: number };
+    const ping = jest.spyOn(store, "ping");
+    // Past the time a readiness answer is given again, so that the probes below start a check.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const probes = await Promise.all(Array.from({ length: 10 }, () => request(test.app).get("/api/health/ready")));
+    expect(probes.map((res) => res.status)).toEqual(Array(10).fill(200));
+    expect(ping).toHaveBeenCalledTimes(1);
+    ping.mockRestore();
+    // A submission makes the next report read again; ten reports at once read once.
+    expectAccepted(await request(test.app).post(`${API}/news-letter`).send({ email: "a@example.org", mailType: "newsletter" }));
+    const before = store.outboxSummaryReads;
+    const reports = await Promise.all(Array.from({ length: 10 }, () => request(test.app).get("/api/health")));
+    expect(reports.map((res) => [res.status, res.body.outbox.pending])).toEqual(Array(10).fill([200, 1]));
+    expect(store.outboxSummaryReads - before).toBe(1);
+  });
+
+  it("ready answers 503 stopping once the server shuts down, while live and the rest still answer", async () => {
+    test.app.stopReadiness();
+    const ready = await request(test.app).get("/api/health/ready");
+    expect(ready.status).toBe(503);
+    expect(ready.headers["cache-control"]).toBe("no-store");
+    expect(ready.body).toEqual({ status: "stopping" });
+    expect((await request(test.app).get("/api/health/live")).status).toBe(200);
+    expect((await request(test.app).get("/api/health")).status).toBe(200);
+  });
+});
+
+describe("GET /api/health/ready when the store does not answer", () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startContractApp();
+  });
+  afterAll(async () => {
+    await test.cleanup();
+  });
+
+  it("answers 503 unavailable, while live answers 200", async () => {
+    await test.app.store.close();
+    const res = await waitFor(async () => {
+      const answer = await request(test.app).get("/api/health/ready");
+      return answer.status !== 200 && answer;
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toEqual({ status: "unavailable" });
+    const live = await request(test.app).get("/api/health/live");
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: "ok" });
+  });
+});

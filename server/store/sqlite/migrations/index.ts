@@ -20,7 +20,7 @@ import { attachmentsByName } from "./003-attachments-by-name";
 import { idempotencyKeys } from "./004-idempotency-keys";
 import { quarantine } from "./005-quarantine";
 import { webhooks } from "./006-webhooks";
-import { reserved7 } from "./007-reserved";
+import { outboxCounts } from "./007-outbox-counts";
 import { uploadQuotas } from "./008-upload-quotas";
 
 export interface Migration {
@@ -29,7 +29,7 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys, quarantine, webhooks, reserved7, uploadQuotas];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys, quarantine, webhooks, outboxCounts, uploadQuotas];
 
 /** The schema version a database file is at. */
 export function schemaVersion(db: Database.Database): number {

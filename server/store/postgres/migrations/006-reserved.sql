@@ -1,4 +1,0 @@
--- Version 6 is taken by a change developed beside this one (issue 22); this
--- stand-in keeps the versions without a gap until that migration lands, and
--- is then replaced by it. It changes nothing.
-SELECT 1;
