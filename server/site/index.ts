@@ -63,14 +63,17 @@ export function decodedPath(urlPath: string): string | undefined {
   return path.posix.normalize(decoded.replace(/\\/g, "/"));
 }
 
+/** Webpack's statistics and Gatsby's chunk map: build internals no page fetches (scripts/build/precompress.mjs leaves them uncompressed). */
+export const BUILD_INTERNAL_FILES = ["webpack.stats.json", "chunk-map.json"];
+
 /**
  * Files of the build that are not part of the site: source maps (they give
- * away the source), webpack's statistics and Gatsby's chunk map (build
- * internals no page fetches).
+ * away the source) and the build internals, and their compressed forms
+ * (`.br`, `.gz`, which the build writes beside text files).
  */
 export function isBuildInternal(decoded: string): boolean {
-  const name = path.posix.basename(decoded).toLowerCase();
-  return name.endsWith(".map") || name === "webpack.stats.json" || name === "chunk-map.json";
+  const name = path.posix.basename(decoded).toLowerCase().replace(/(\.(br|gz))+$/, "");
+  return name.endsWith(".map") || BUILD_INTERNAL_FILES.includes(name);
 }
 
 /** A failure with the status a client caused (4xx), like send's 400 for a malformed path. */
