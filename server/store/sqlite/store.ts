@@ -261,6 +261,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       saved = await this.submissions.write({ ...submission, id });
       this.checkpointer.noteWrite();
     } catch (err) {
+      // Rolled back (a failed flush after the commit does not reject: group-commit.ts): nothing points to the files.
       await removeFiles(kept);
       throw err;
     }
