@@ -24,14 +24,23 @@ const MIN_COMPRESS_BYTES = 256;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Every compressible file under `dir` (source maps excluded: they are not served). */
+/**
+ * Build internals the server never sends (the same list as BUILD_INTERNAL_FILES
+ * of server/site/index.ts): not compressed, and a compressed copy of an
+ * earlier build is removed.
+ */
+export const BUILD_INTERNAL_FILES = ["webpack.stats.json", "chunk-map.json"];
+
+/** Every compressible file under `dir` (source maps and build internals excluded: they are not served). */
 function compressibleFiles(dir) {
   const found = [];
   const walk = (folder) => {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && COMPRESSIBLE_EXTENSIONS.includes(path.extname(entry.name).toLowerCase())) found.push(full);
+      else if (!entry.isFile()) continue;
+      else if (BUILD_INTERNAL_FILES.includes(entry.name.toLowerCase())) for (const suffix of ["br", "gz"]) fs.rmSync(`${full}.${suffix}`, { force: true });
+      else if (COMPRESSIBLE_EXTENSIONS.includes(path.extname(entry.name).toLowerCase())) found.push(full);
     }
   };
   walk(dir);

@@ -4,7 +4,7 @@
  * same request on the same path within 24 hours answers the first 201 again
  * (Idempotent-Replayed: true) and stores and sends nothing more; with another
  * request 422; while the first request with the key is still being handled
- * in this process 409. The key is kept with the submission it created
+ * in this process 409; the key the contract once showed as its example 422. The key is kept with the submission it created
  * (server/store), so it holds across restarts and instances.
  */
 import { createHash } from "crypto";
@@ -24,6 +24,16 @@ export const IDEMPOTENCY_CONFLICT_MESSAGE =
   "A request with this Idempotency-Key is still being processed. Please wait for its answer before sending it again.";
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   "This Idempotency-Key was already used with a different request. Use a new key for a new submission.";
+
+/**
+ * The key contract 1.3.0 and earlier showed as the example of the header, in
+ * every call of the API reference: anyone may have copied it, so whoever
+ * sends it first holds it for 24 hours against everyone else. Refused (422)
+ * before anything is stored, whatever the body.
+ */
+export const PUBLISHED_EXAMPLE_KEYS: ReadonlySet<string> = new Set(["5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21"]);
+export const IDEMPOTENCY_KEY_PUBLISHED_MESSAGE =
+  "This Idempotency-Key is the example of the API documentation, which anyone may have copied. Make a new key (a random UUID) for each submission.";
 
 interface KeySchema {
   pattern?: string;
@@ -93,6 +103,10 @@ export function idempotencyGuard(scope: string, keys: KeysInFlight, isValidKey: 
     const key = req.get(IDEMPOTENCY_KEY_HEADER);
     if (key === undefined || !isValidKey(key)) {
       next(); // no key, or one the validator refuses
+      return;
+    }
+    if (PUBLISHED_EXAMPLE_KEYS.has(key.toLowerCase())) {
+      next(new ApiError(422, IDEMPOTENCY_KEY_PUBLISHED_MESSAGE));
       return;
     }
     const release = keys.tryTake(scope, key);

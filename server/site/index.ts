@@ -65,15 +65,44 @@ export function decodedPath(urlPath: string): string | undefined {
   return path.posix.normalize(decoded.replace(/\\/g, "/"));
 }
 
+/** Webpack's statistics and Gatsby's chunk map: build internals no page fetches (scripts/build/precompress.mjs leaves them uncompressed). */
+export const BUILD_INTERNAL_FILES = ["webpack.stats.json", "chunk-map.json"];
+
 /**
  * Files of the build that are not part of the site: source maps (they give
- * away the source), webpack's statistics and Gatsby's chunk map (build
- * internals no page fetches).
+ * away the source) and the build internals, and their compressed forms
+ * (`.br`, `.gz`, which the build writes beside text files).
  */
 export function isBuildInternal(decoded: string): boolean {
-  const name = path.posix.basename(decoded).toLowerCase();
-  return name.endsWith(".map") || name === "webpack.stats.json" || name === "chunk-map.json";
+  const name = path.posix.basename(decoded).toLowerCase().replace(/(\.(br|gz))+$/, "");
+  return name.endsWith(".map") || BUILD_INTERNAL_FILES.includes(name);
 }
+
+/**
+ * Whether a Range header is a valid set of byte ranges (RFC 9110 §14.1.1):
+ * `bytes=` and a list of `first-last` (last not below first), `first-` or
+ * `-suffix`. A server ignores an invalid one and sends the whole file (200);
+ * only a valid one that starts past the end is answered 416.
+ */
+export function isValidByteRanges(header: string): boolean {
+  const found = /^bytes=(.*)$/i.exec(header);
+  if (!found) return true; // another unit: not ours to judge, and ignored when sending
+  const specs = found[1]
+    .split(",")
+    .map((spec) => spec.trim())
+    .filter((spec) => spec !== "");
+  return (
+    specs.length > 0 &&
+    specs.every((spec) => {
+      const range = /^(\d+)-(\d*)$/.exec(spec);
+      if (range) return range[2] === "" || BigInt(range[2]) >= BigInt(range[1]);
+      return /^-\d+$/.test(spec);
+    })
+  );
+}
+
+/** Statuses the file sender answers a request's own headers with (If-Match, If-Unmodified-Since: 412; Range: 416), sent as they are. */
+const HEADER_STATUSES: Record<number, string> = { 412: "Precondition failed", 416: "Range not satisfiable" };
 
 /** A failure with the status a client caused (4xx), like send's 400 for a malformed path. */
 function clientErrorStatus(err: unknown): number | undefined {
@@ -171,6 +200,12 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: Int
     res.type("html").send(html);
   });
 
+  // An invalid Range is ignored (the whole file), as RFC 9110 says; the file sender would answer some of them 416.
+  router.use((req: Request, _res: Response, next: NextFunction) => {
+    const range = req.headers.range;
+    if (range !== undefined && !isValidByteRanges(range)) delete req.headers.range;
+    next();
+  });
   router.use(
     express.static(publicDir, {
       index: false,
@@ -226,6 +261,15 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: Int
       return;
     }
     const status = clientErrorStatus(err);
+    if (status !== undefined && status in HEADER_STATUSES) {
+      // A short answer of its own (416 with `Content-Range: bytes */size`), not the file's headers nor the 404 page.
+      for (const name of res.getHeaderNames()) if (!["x-content-type-options", "referrer-policy"].includes(name)) res.removeHeader(name);
+      const headers = (err as { headers?: Record<string, string> }).headers ?? {};
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      res.status(status).setHeader("Cache-Control", "no-store");
+      res.type("text/plain").send(HEADER_STATUSES[status]);
+      return;
+    }
     if (status !== undefined) {
       sendMissing(req, res, status === 404 ? 404 : 400);
       return;

@@ -701,13 +701,26 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** The base URL without a trailing slash. */
 const trimBase = (baseUrl: string): string => baseUrl.replace(/\/+$/, "");
 
+/** The Idempotency-Key header (IETF httpapi draft), by its name. */
+const isIdempotencyKey = (name: string): boolean => /^idempotency-key$/i.test(name);
+
+/** What the calls say before they make a new key: the key goes with one submission, and only its retries send it again. */
+const FRESH_KEY_NOTE = "A new key for each submission; send the same key again only to retry that submission.";
+
+/** A shell variable's name for a header's value (`Idempotency-Key` → `IDEMPOTENCY_KEY`). */
+const shellName = (header: string): string => header.replace(/[^A-Za-z0-9]+/g, "_").toUpperCase();
+
+/** A JavaScript variable's name for a header's value (`Idempotency-Key` → `idempotencyKey`). */
+const jsName = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
 interface SnippetInput {
   method: string;
   path: string;
   baseUrl: string;
   media: MediaType | null;
   body: unknown;
-  headers: { name: string; value: string }[];
+  /** The headers sent; a `fresh` one is a new random key each time the call runs, never a value written in the call. */
+  headers: { name: string; value: string; fresh?: boolean }[];
   /** The path's parameters and the query's, with their values. */
   pathParams: { name: string; value: unknown }[];
   query: { name: string; value: unknown }[];
@@ -733,7 +746,9 @@ function curlFor(input: SnippetInput): string {
   const { method, media, body, headers, parseAs } = input;
   // A file is saved under the name its Content-Disposition gives (-O -J), never written to the terminal.
   const lines = [`curl${method === "GET" ? "" : ` -X ${method}`}${parseAs === "blob" ? " -OJ" : ""} ${shellQuote(urlOf(input))}`];
-  for (const { name, value } of headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
+  // A new key from uuidgen (macOS, most Linux), else from the kernel (any Linux).
+  const prelude = headers.filter((h) => h.fresh).flatMap(({ name }) => [`# ${FRESH_KEY_NOTE}`, `${shellName(name)}=$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)`]);
+  for (const { name, value, fresh } of headers) lines.push(fresh ? `  -H "${name}: $${shellName(name)}"` : `  -H ${shellQuote(`${name}: ${value}`)}`);
   if (media && body !== undefined) {
     if (media.multipart) {
       for (const part of partsOf(body, new Set(media.uploads.map((u) => u.field)), media.uploads)) {
@@ -752,7 +767,7 @@ function curlFor(input: SnippetInput): string {
       lines.push(`  -d ${shellQuote(pretty(body))}`);
     }
   }
-  return lines.join(" \\\n");
+  return [...prelude, lines.join(" \\\n")].join("\n");
 }
 
 function mimeOf(fileName: string): string | undefined {
@@ -780,6 +795,7 @@ function fetchFor({ method, path, baseUrl, media, body, headers, pathParams, que
   lines.push(`import type { paths } from "./schema"; // npx openapi-typescript ${trimBase(baseUrl)}/api/v1/openapi.yaml -o schema.d.ts`);
   lines.push("");
   lines.push(`const client = createClient<paths>({ baseUrl: ${JSON.stringify(trimBase(baseUrl))} });`);
+  for (const { name } of headers.filter((h) => h.fresh)) lines.push(`// ${FRESH_KEY_NOTE}`, `const ${jsName(name)} = crypto.randomUUID();`);
   const init: string[] = [];
   const params = [
     ["path", pathParams],
@@ -793,7 +809,7 @@ function fetchFor({ method, path, baseUrl, media, body, headers, pathParams, que
   }
   if (media && body !== undefined) init.push(`  body: ${tsLiteral(body, "  ", multipart ? files : new Set())},`);
   if (headers.length > 0) {
-    init.push(`  headers: { ${headers.map(({ name, value }) => `${IDENTIFIER.test(name) ? name : JSON.stringify(name)}: ${JSON.stringify(value)}`).join(", ")} },`);
+    init.push(`  headers: { ${headers.map(({ name, value, fresh }) => `${IDENTIFIER.test(name) ? name : JSON.stringify(name)}: ${fresh ? jsName(name) : JSON.stringify(value)}`).join(", ")} },`);
   }
   if (multipart) {
     init.push(
@@ -959,11 +975,12 @@ export function buildModel(doc: Obj, options: { baseUrl: string }): ApiReference
       const rawMedia = rawBody && isObj(rawBody.content) && media ? resolve(rawBody.content[media.mediaType]) : {};
       const firstExample = media?.examples[0];
       const body = media ? (firstExample ? (JSON.parse(firstExample.json) as Json) : sampleOf(resolve, rawMedia.schema)) : undefined;
-      // The calls send the required headers, and on a call that changes something the optional ones the contract gives an example of (Idempotency-Key).
+      // The calls send the required headers, and on a call that changes something the Idempotency-Key and the optional ones the contract gives an example of.
+      // An Idempotency-Key is never a value to copy: each call makes its own (a key shared by everyone who copied it collides).
       const safe = method === "get" || method === "head" || method === "options";
       const headers = parameters
-        .filter((p) => p.in === "header" && (p.required || (!safe && p.example !== undefined)))
-        .map((p) => ({ name: p.name, value: p.example ?? (/idempotency/i.test(p.name) ? "8e03978e-40d5-43e8-bc93-6894a57f9324" : "value") }));
+        .filter((p) => p.in === "header" && (p.required || (!safe && (p.example !== undefined || isIdempotencyKey(p.name)))))
+        .map((p) => (isIdempotencyKey(p.name) ? { name: p.name, value: "", fresh: true } : { name: p.name, value: p.example ?? "value" }));
       // Every path parameter; the query's required ones and those the contract gives an example of.
       const values = parameterValues(resolve, item.parameters, operation.parameters);
       const input: SnippetInput = {

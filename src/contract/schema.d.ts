@@ -800,7 +800,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description This `Idempotency-Key` was already used on this path, within the last 24 hours, with another body; nothing was stored. Use a new key for a new submission. */
+        /** @description This `Idempotency-Key` was already used on this path, within the last 24 hours, with another body, or it is the example key that contract 1.3.0 and earlier showed (`5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21`), which anyone may have copied; nothing was stored. Use a new key for a new submission. */
         IdempotencyKeyReused: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -868,10 +868,7 @@ export interface components {
         };
     };
     parameters: {
-        /**
-         * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
-         * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
-         */
+        /** @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). Make a new key for each submission, a random UUID (`crypto.randomUUID()`, `uuidgen`), and send it again only to retry that submission: a key written into code or copied from an example is shared by everyone who copied it. The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A key is scoped to its path. */
         IdempotencyKey: string;
         /**
          * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
@@ -927,10 +924,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
-                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
-                 */
+                /** @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). Make a new key for each submission, a random UUID (`crypto.randomUUID()`, `uuidgen`), and send it again only to retry that submission: a key written into code or copied from an example is shared by everyone who copied it. The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A key is scoped to its path. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
@@ -963,10 +957,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
-                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
-                 */
+                /** @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). Make a new key for each submission, a random UUID (`crypto.randomUUID()`, `uuidgen`), and send it again only to retry that submission: a key written into code or copied from an example is shared by everyone who copied it. The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A key is scoped to its path. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
@@ -999,10 +990,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
-                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
-                 */
+                /** @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). Make a new key for each submission, a random UUID (`crypto.randomUUID()`, `uuidgen`), and send it again only to retry that submission: a key written into code or copied from an example is shared by everyone who copied it. The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A key is scoped to its path. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
@@ -1035,10 +1023,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
-                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
-                 */
+                /** @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). Make a new key for each submission, a random UUID (`crypto.randomUUID()`, `uuidgen`), and send it again only to retry that submission: a key written into code or copied from an example is shared by everyone who copied it. The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A key is scoped to its path. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
@@ -1071,10 +1056,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
-                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
-                 */
+                /** @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). Make a new key for each submission, a random UUID (`crypto.randomUUID()`, `uuidgen`), and send it again only to retry that submission: a key written into code or copied from an example is shared by everyone who copied it. The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A key is scoped to its path. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
@@ -1108,10 +1090,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
-                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
-                 */
+                /** @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). Make a new key for each submission, a random UUID (`crypto.randomUUID()`, `uuidgen`), and send it again only to retry that submission: a key written into code or copied from an example is shared by everyone who copied it. The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A key is scoped to its path. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
@@ -1145,10 +1124,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
-                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
-                 */
+                /** @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). Make a new key for each submission, a random UUID (`crypto.randomUUID()`, `uuidgen`), and send it again only to retry that submission: a key written into code or copied from an example is shared by everyone who copied it. The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A key is scoped to its path. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
@@ -1182,10 +1158,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
-                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
-                 */
+                /** @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). Make a new key for each submission, a random UUID (`crypto.randomUUID()`, `uuidgen`), and send it again only to retry that submission: a key written into code or copied from an example is shared by everyone who copied it. The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A key is scoped to its path. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.
@@ -1219,10 +1192,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A UUID is a good key. A key is scoped to its path.
-                 * @example 5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21
-                 */
+                /** @description Makes the call safe to retry (IETF draft "The Idempotency-Key HTTP Header Field"). Make a new key for each submission, a random UUID (`crypto.randomUUID()`, `uuidgen`), and send it again only to retry that submission: a key written into code or copied from an example is shared by everyone who copied it. The same key with the same body within 24 hours answers the first 201 again and stores nothing more; with another body 422; while the first request with it is still handled 409. A key is scoped to its path. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
                  * @description A solved proof of work (ALTCHA v2): the challenge of `GET /api/v1/contact/challenge` and its solution, as `base64(JSON({ challenge, solution: { counter, derivedKey } }))`. Each challenge is accepted once, until it expires, and no earlier than its `data.sendAfter`. A submission without a valid proof is answered like any other (201) but held back for review instead of being sent to the company's inbox.

@@ -7,7 +7,7 @@ import { NATIONAL_PHONE, RegisteredFields } from "../forms/RegisteredForm";
 import { useRegisteredForm } from "../forms/useRegisteredForm";
 import { useFormWords } from "../forms/useFormWords";
 import { SpamTrap } from "../forms/spam/SpamTrap";
-import { clearItems, removeItem, updateItem, type EnquiryItem } from "./store";
+import { clearItems, dropUnlisted, removeItem, updateItem, type EnquiryItem } from "./store";
 import { fill } from "../shared/utils/template";
 import { useEnquiryItems } from "./useEnquiryItems";
 import * as formStyles from "../forms/Form.module.css";
@@ -181,6 +181,10 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const listed = useMemo(() => items.filter((item) => byslug.has(item.product)), [items, byslug]);
+  // Items of products the catalogue no longer has are dropped from the stored list too, so the header's count and the limit agree with this list.
+  useEffect(() => {
+    if (listed.length !== items.length) dropUnlisted((product) => byslug.has(product));
+  }, [listed, items, byslug]);
   const body = useMemo(() => ({ items: listed.map(quoteItemOf) }), [listed]);
   const extraValidity = useCallback(
     () => ({ items: listed.length > 0 && listed.every((item) => !invalidQuantities.has(item.id)) }),

@@ -158,6 +158,20 @@ export function addItem({ product, name, model, quantity = 1 }: NewItem): boolea
   return true;
 }
 
+/**
+ * Drops the items whose product is no longer in the catalogue (a later build
+ * removed it): they cannot be sent, the list would hide them, and they would
+ * still be counted by the header and toward MAX_ITEMS. The catalogue is not
+ * in this module (it is in every page's bundle): the enquiry page, which has
+ * it, passes it here. Writes only when something is dropped; returns how many.
+ */
+export function dropUnlisted(isListed: (product: string) => boolean): number {
+  const items = readItems();
+  const kept = items.filter((item) => isListed(item.product));
+  if (kept.length !== items.length) write(kept);
+  return items.length - kept.length;
+}
+
 /** Changes an item's model, quantity or note (an empty model or note removes it). */
 export function updateItem(id: string, patch: Partial<Pick<EnquiryItem, "model" | "quantity" | "note">>): void {
   write(

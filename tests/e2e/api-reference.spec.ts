@@ -181,7 +181,7 @@ test("a copy button copies its curl call, from the keyboard, and says so", async
   await openHydrated("/api-reference");
   const article = page.locator("article#sendContactEnquiry");
   const button = article.getByRole("button", { name: copyButtonName("curl", "sendContactEnquiry") });
-  const code = article.locator("pre", { hasText: /^curl / });
+  const code = article.getByRole("region", { name: fill(texts.labels.curl, { id: "sendContactEnquiry" }) });
   await openDetails(page, "sendContactEnquiry");
   await button.focus();
   await expect(button).toBeFocused();
@@ -189,7 +189,10 @@ test("a copy button copies its curl call, from the keyboard, and says so", async
   await expect(article.locator("[data-copy-status]").first()).toHaveText(texts.copy.done);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(await code.innerText());
-  expect(copied).toMatch(/^curl -X POST 'https?:\/\/[^']+\/api\/v1\/contact\/contact_us'/);
+  // A new Idempotency-Key made before the call, never one written in it (everyone who copied it would share it).
+  expect(copied).toMatch(/^# .+\nIDEMPOTENCY_KEY=\$\(uuidgen [^\n]+\)\ncurl -X POST 'https?:\/\/[^']+\/api\/v1\/contact\/contact_us'/);
+  expect(copied).toContain(`-H "Idempotency-Key: $IDEMPOTENCY_KEY"`);
+  expect(copied).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
   expect(copied).toContain("-H 'Content-Type: application/json'");
 
   // The openapi-fetch call too, by Space.
@@ -197,6 +200,10 @@ test("a copy button copies its curl call, from the keyboard, and says so", async
   await fetchButton.focus();
   await page.keyboard.press("Space");
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('client.POST("/api/v1/contact/contact_us"');
+  const copiedFetch = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copiedFetch).toContain("const idempotencyKey = crypto.randomUUID();");
+  expect(copiedFetch).toContain(`"Idempotency-Key": idempotencyKey`);
+  expect(copiedFetch).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
 });
 
 test("no console error or CSP report, nothing blocked (its weight and requests: page-weight.spec.ts)", async ({ page, openHydrated }) => {

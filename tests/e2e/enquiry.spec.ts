@@ -211,6 +211,26 @@ test("a search result and another tab add to the same list; corrupt storage read
   await expect(other.getByTestId("header-enquiry-count")).toHaveCount(0);
 });
 
+test("an item whose product left the catalogue is dropped: the header counts what the list shows, on /enquiry and after", async ({ page, openHydrated }) => {
+  const retired = { id: "retired-1", product: "retired-hydraulic-pump", name: "Retired Hydraulic Pump", quantity: 1 };
+  const stored = () => page.evaluate(() => (JSON.parse(localStorage.getItem("enquiry-list") ?? "[]") as { product: string }[]).map((item) => item.product));
+  await addFromProductPage(page, "torque-pump");
+  await page.evaluate((item) => localStorage.setItem("enquiry-list", JSON.stringify([...JSON.parse(localStorage.getItem("enquiry-list") ?? "[]"), item])), retired);
+  await openHydrated("/enquiry");
+  await expect(items(page)).toHaveCount(1);
+  await expect(page.getByTestId("header-enquiry-count")).toHaveText("1");
+  await expect.poll(stored).toEqual(["torque-pump"]);
+  await openHydrated("/");
+  await expect(page.getByTestId("header-enquiry-count")).toHaveText("1");
+
+  // Only a retired product: the list is empty and so is the header.
+  await page.evaluate((item) => localStorage.setItem("enquiry-list", JSON.stringify([item])), retired);
+  await openHydrated("/enquiry");
+  await expect(page.getByTestId("enquiry-empty")).toBeVisible();
+  await expect(page.getByTestId("header-enquiry-count")).toHaveCount(0);
+  await expect.poll(stored).toEqual([]);
+});
+
 test("/enquiry with items has no axe violation", async ({ page, openHydrated }) => {
   await addFromProductPage(page, "impact-sockets", "AST25X");
   await openHydrated("/enquiry");

@@ -27,7 +27,7 @@ const storageListeners = new Set<StorageListener>();
   removeEventListener: (type: string, listener: StorageListener) => type === "storage" && storageListeners.delete(listener),
 };
 
-import { addItem, clearItems, countItems, MAX_ITEMS, MAX_MODEL, MAX_NOTE, MAX_QUANTITY, parseItems, readItems, removeItem, STORAGE_KEY, subscribe, updateItem } from "../../src/enquiry/store";
+import { addItem, clearItems, countItems, dropUnlisted, MAX_ITEMS, MAX_MODEL, MAX_NOTE, MAX_QUANTITY, parseItems, readItems, removeItem, STORAGE_KEY, subscribe, updateItem } from "../../src/enquiry/store";
 import contractRules from "../../src/contract/form-rules/requestQuotation.json";
 
 beforeEach(() => {
@@ -97,6 +97,29 @@ describe("the enquiry list", () => {
       { id: "a", product: "torque-pump", name: "Torque Pump", quantity: 3 },
       { id: "c", product: "nut-splitter", name: "nut-splitter", quantity: 1, note: "x".repeat(1000) },
     ]);
+  });
+
+  it("drops the items of products the catalogue no longer has: no longer counted, nor toward the 50", () => {
+    const catalogue = new Set(["torque-pump", "nut-splitter"]);
+    addItem({ product: "torque-pump", name: "Torque Pump" });
+    addItem({ product: "retired-pump", name: "Retired Pump" });
+    for (let i = 2; i < MAX_ITEMS; i++) addItem({ product: "nut-splitter", name: "Nut Splitter", model: `M${i}` });
+    expect(countItems()).toBe(MAX_ITEMS);
+    expect(addItem({ product: "torque-pump", name: "Torque Pump", model: "TP-2" })).toBe(false);
+
+    const seen: number[] = [];
+    const unsubscribe = subscribe((items) => seen.push(items.length));
+    expect(dropUnlisted((product) => catalogue.has(product))).toBe(1);
+    // The header (a subscriber) hears the new count; the stored list lost only that item, in order.
+    expect(seen).toEqual([MAX_ITEMS - 1]);
+    expect(readItems().map((item) => item.product)).not.toContain("retired-pump");
+    expect(parseItems(storage.getItem(STORAGE_KEY))[0].product).toBe("torque-pump");
+    expect(countItems()).toBe(MAX_ITEMS - 1);
+    expect(addItem({ product: "torque-pump", name: "Torque Pump", model: "TP-2" })).toBe(true);
+    // Nothing to drop: nothing written, nobody told.
+    expect(dropUnlisted((product) => catalogue.has(product))).toBe(0);
+    expect(seen).toEqual([MAX_ITEMS - 1, MAX_ITEMS]);
+    unsubscribe();
   });
 
   it("tells subscribers of changes here and in other tabs (the storage event)", () => {

@@ -15,6 +15,16 @@ import fs from "fs";
  * only after the flush that followed its commit has completed: as durable as
  * `synchronous = FULL`, with one flush per group instead of one per write.
  * (SQLite itself flushes the WAL and the database before each checkpoint.)
+ *
+ * A flush that fails comes after the commit: the group's rows are in the
+ * database already (every connection reads them, the outbox sends them, a
+ * checkpoint copies them), and nothing here can take them back. So they are
+ * kept, and acknowledged as kept: the flush is tried again (a new handle each
+ * time) and the writes are acknowledged after the first that succeeds; when
+ * none does, they are acknowledged all the same and the failure is logged.
+ * Rejecting them would tell their callers that nothing was kept (503): a
+ * retry would store the lead twice, and the caller would delete the files
+ * the stored rows point to.
  */
 
 /** Flushes one file, one flush at a time; a request made while one runs is served by the next, shared by all who wait. */
@@ -86,12 +96,23 @@ interface Waiting<T, R> {
   reject(err: unknown): void;
 }
 
+export interface GroupCommitOptions {
+  /** After a failed flush of a committed group, the waits before each new try. */
+  flushRetryDelaysMs?: readonly number[];
+  /** Where a failed flush is reported (no personal data: counts and the error). */
+  log?: (message: string) => void;
+}
+
+const FLUSH_RETRY_DELAYS_MS = [50, 250, 1000];
+
 export class GroupCommit<T, R> {
   private waiting: Waiting<T, R>[] = [];
   private scheduled = false;
   /** A group is being committed or flushed: the writes arriving meanwhile form the next group. */
   private busy = false;
   private readonly flusher: Flusher;
+  private readonly flushRetryDelaysMs: readonly number[];
+  private readonly log: (message: string) => void;
   private readonly batch: Database.Transaction<(items: Waiting<T, R>[]) => Outcome<T, R>>;
   private readonly batchOneByOne: Database.Transaction<(items: Waiting<T, R>[]) => Outcome<T, R>>;
   /** Groups committed so far, and the writes they held (for tests and the benchmark). */
@@ -108,8 +129,11 @@ export class GroupCommit<T, R> {
     db: Database.Database,
     write: (item: T) => R,
     flusher: Flusher = new FileFlusher(`${db.name}-wal`),
+    options: GroupCommitOptions = {},
   ) {
     this.flusher = flusher;
+    this.flushRetryDelaysMs = options.flushRetryDelaysMs ?? FLUSH_RETRY_DELAYS_MS;
+    this.log = options.log ?? ((message) => console.error(message));
     this.batch = db.transaction((items: Waiting<T, R>[]) => {
       const results = new Map<Waiting<T, R>, R>();
       for (const waiting of items) results.set(waiting, write(waiting.item));
@@ -185,13 +209,30 @@ export class GroupCommit<T, R> {
     this.stats.largestGroup = Math.max(this.stats.largestGroup, outcome.results.size);
     for (const [waiting, err] of outcome.errors) waiting.reject(err);
     if (outcome.results.size === 0) return;
-    try {
-      await this.flusher.flush();
-    } catch (err) {
-      for (const waiting of outcome.results.keys()) waiting.reject(err);
-      return;
-    }
+    // Committed: kept whatever the flush does (see the top of this file).
+    await this.flushCommitted(outcome.results.size);
     for (const [waiting, result] of outcome.results) waiting.resolve(result);
+  }
+
+  /** Flushes the WAL after a commit, trying again after a failure; never rejects. */
+  private async flushCommitted(writes: number): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.flusher.flush();
+        if (attempt > 0) this.log(`SQLite WAL flushed at try ${attempt + 1}; the ${writes} write(s) committed before it are acknowledged`);
+        return;
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        if (attempt >= this.flushRetryDelaysMs.length) {
+          this.log(
+            `SQLite WAL flush failed ${attempt + 1} times (${reason}): ${writes} committed write(s) are kept and acknowledged, but may not survive a power loss; check the disk`,
+          );
+          return;
+        }
+        this.log(`SQLite WAL flush failed after a commit of ${writes} write(s) (${reason}); trying again`);
+        await new Promise((resolve) => setTimeout(resolve, this.flushRetryDelaysMs[attempt]));
+      }
+    }
   }
 
   /** Commits what is waiting, waits for the flushes under way, and closes the WAL file. */

@@ -291,6 +291,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       this.monitoringChanged();
       this.checkpointer.noteWrite();
     } catch (err) {
+      // Rolled back (a failed flush after the commit does not reject: group-commit.ts): nothing points to the files.
       this.monitoringChanged();
       await removeFiles(kept);
       throw err;

@@ -3,13 +3,19 @@
  * (server/store/sqlite/group-commit.ts), and each 201 is sent only once its
  * submission is committed: a reader on its own connection (as after a
  * restart) finds every acknowledged id at the moment its answer arrives.
+ * When the flush of the WAL fails after the commit, the submission is in the
+ * database all the same: it is answered 201, its files and its notification
+ * are kept (never 503 "nothing was kept", which makes a client send it twice).
  */
 import Database from "better-sqlite3";
+import fs from "fs";
 import http from "http";
 import type { AddressInfo } from "net";
 import path from "path";
 import { SqliteSubmissionStore } from "../../../server/store";
+import request from "supertest";
 import { API, contractExample, startTestApp, type TestApp } from "../../../testkit/contract-app";
+import { makePdf } from "../../../testkit/documents";
 
 const CONTACT = contractExample("contact_us");
 
@@ -69,4 +75,38 @@ it("concurrent submissions share commits, and each is committed before its 201 l
   // Arriving together, they were grouped: fewer commits (and WAL flushes) than submissions.
   expect(store.commitStats.groups).toBeLessThan(60);
   expect(store.commitStats.largestGroup).toBeGreaterThan(1);
+});
+
+it("a WAL flush that fails after the commit: the order is answered 201 with its file and notification kept, and stored once", async () => {
+  // fdatasync of the WAL fails (EIO) the first two times, as a failing disk answers; other files flush as usual.
+  const proto = Object.getPrototypeOf(await fs.promises.open(__filename, "r").then(async (h) => (await h.close(), h))) as { datasync(this: fs.promises.FileHandle): Promise<void> };
+  const original = proto.datasync;
+  let failed = 0;
+  proto.datasync = function (this: fs.promises.FileHandle) {
+    if (fs.readlinkSync(`/proc/self/fd/${this.fd}`).endsWith("site.db-wal") && failed < 2) {
+      failed++;
+      return Promise.reject(Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" }));
+    }
+    return original.call(this);
+  };
+  const said = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  try {
+    const res = await request(test.app)
+      .post(`${API}/product_order_form`)
+      .field({ mailType: "product_order_form", productName: "TOP LOADING ARMS" })
+      .attach("file", makePdf("Order"), "order.pdf");
+    expect(failed).toBe(2);
+    expect(res.status).toBe(201);
+    const id = (res.body as { id: string }).id;
+    const stored = await test.stored(id);
+    expect(stored?.attachments).toHaveLength(1);
+    expect(stored?.attachments[0].content.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(stored?.outbox.length).toBeGreaterThanOrEqual(1);
+    expect(await test.keptFiles()).toHaveLength(1);
+    expect(await test.count("submissions")).toBe(1);
+    expect(said.mock.calls.flat().join("\n")).toMatch(/WAL flush failed/);
+  } finally {
+    proto.datasync = original;
+    said.mockRestore();
+  }
 });

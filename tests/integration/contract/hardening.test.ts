@@ -34,6 +34,12 @@ function makePublicDir(): string {
   fs.writeFileSync(path.join(dir, "framework-0123456789abcdef0123.js.LICENSE.txt"), "MIT");
   fs.writeFileSync(path.join(dir, "webpack.stats.json"), '{"assetsByChunkName":{}}');
   fs.writeFileSync(path.join(dir, "chunk-map.json"), '{"app":["/app.js"]}');
+  // Their compressed forms, as a build wrote them beside every text file.
+  for (const name of ["webpack.stats.json", "chunk-map.json", "app-0123456789abcdef0123.js.map"]) {
+    const data = fs.readFileSync(path.join(dir, name));
+    fs.writeFileSync(path.join(dir, `${name}.gz`), zlib.gzipSync(data));
+    fs.writeFileSync(path.join(dir, `${name}.br`), zlib.brotliCompressSync(data));
+  }
   fs.mkdirSync(path.join(dir, "static"));
   fs.writeFileSync(path.join(dir, "static", "styles.css.map"), "{}");
   return dir;
@@ -151,6 +157,14 @@ describe("the site over raw HTTP", () => {
     "//webpack.stats.json",
     "/chunk-map.json",
     "/./chunk-map.json",
+    "/webpack.stats.json.gz",
+    "/webpack.stats.json.br",
+    "/WEBPACK.STATS.JSON.GZ",
+    "/chunk-map.json.gz",
+    "/chunk-map.json.br",
+    "/chunk-map.json%2Ebr",
+    "/app-0123456789abcdef0123.js.map.gz",
+    "/app-0123456789abcdef0123.js.map.br",
   ])("does not serve the build internal %j", async (target) => {
     const answer = await rawGet(server.port, target);
     expect(answer.status).toBe(404);

@@ -153,6 +153,16 @@ describe("Idempotency-Key", () => {
     expect(expectAccepted(await postNewsletter(test, key))).toBe(id);
   });
 
+  it("the key earlier contracts showed as their example is refused with 422 on every path, even the first time, and nothing is stored", async () => {
+    const before = await counts(test);
+    for (const key of ["5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21", "5F0C3C57-8F7A-4E0C-9A43-0D5B3C1E8F21"]) {
+      expect(expectError(await postNewsletter(test, key), 422).message).toMatch(/example.*new key/i);
+      expectError(await request(test.app).post(`${API}/contact_us`).set("Idempotency-Key", key).send(CONTACT), 422);
+      expectError(await postOrder(test, key), 422);
+    }
+    expect(await counts(test)).toEqual(before);
+  });
+
   it("a key is scoped to its path: the same key on another call is independent", async () => {
     const key = newKey();
     const newsletter = expectAccepted(await postNewsletter(test, key));

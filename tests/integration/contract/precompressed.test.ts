@@ -13,7 +13,7 @@ import os from "os";
 import path from "path";
 import zlib from "zlib";
 import { contentSecurityPolicy, inlineScriptHashes } from "../../../server/site/csp";
-import { siteRouter } from "../../../server/site";
+import { BUILD_INTERNAL_FILES, siteRouter } from "../../../server/site";
 import { COMPRESSIBLE_EXTENSIONS, preferredEncoding } from "../../../server/site/static-files";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
@@ -37,6 +37,10 @@ function writeBuild(dir: string): void {
   fs.writeFileSync(path.join(dir, HASHED_SCRIPT), SCRIPT);
   fs.writeFileSync(path.join(dir, "robots.txt"), "User-agent: *\n");
   fs.writeFileSync(path.join(dir, "static", "pixel.png"), PNG);
+  // Build internals, large enough to be worth compressing; one with a compressed copy left by an earlier build.
+  fs.writeFileSync(path.join(dir, "webpack.stats.json"), JSON.stringify({ assetsByChunkName: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`chunk-${i}`, [`chunk-${i}.js`]])) }));
+  fs.writeFileSync(path.join(dir, "chunk-map.json"), JSON.stringify(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`chunk-${i}`, [`/chunk-${i}.js`]]))));
+  fs.writeFileSync(path.join(dir, "chunk-map.json.gz"), zlib.gzipSync("{}"));
 }
 
 /** Runs the build's compression step on a folder, as `npm run build:site` does. */
@@ -110,6 +114,16 @@ describe("the build step", () => {
     const script = fs.readFileSync(path.join(ROOT, "scripts", "build", "precompress.mjs"), "utf8");
     const list = /export const COMPRESSIBLE_EXTENSIONS = (\[[^\]]*\]);/.exec(script)?.[1];
     expect(list && (JSON.parse(list) as string[])).toEqual(COMPRESSIBLE_EXTENSIONS);
+  });
+
+  it("leaves the build internals the server refuses uncompressed, and removes an earlier build's compressed copy", () => {
+    const script = fs.readFileSync(path.join(ROOT, "scripts", "build", "precompress.mjs"), "utf8");
+    const list = /export const BUILD_INTERNAL_FILES = (\[[^\]]*\]);/.exec(script)?.[1];
+    expect(list && (JSON.parse(list) as string[])).toEqual(BUILD_INTERNAL_FILES);
+    for (const name of BUILD_INTERNAL_FILES) {
+      expect(fs.statSync(path.join(publicDir, name)).size).toBeGreaterThan(256);
+      for (const suffix of ["br", "gz"]) expect([name, suffix, fs.existsSync(path.join(publicDir, `${name}.${suffix}`))]).toEqual([name, suffix, false]);
+    }
   });
 
   it("compresses at brotli's highest quality", () => {

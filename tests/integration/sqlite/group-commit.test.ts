@@ -103,10 +103,33 @@ describe("group commit", () => {
     await group.close();
   });
 
-  it("a flush that fails rejects the writes waiting for it", async () => {
-    const failing: Flusher = { flush: () => Promise.reject(new Error("EIO: i/o error, fdatasync")), close: async () => undefined };
-    const group = new GroupCommit(db, insert, failing);
-    await expect(group.write("x")).rejects.toThrow("EIO");
+  it("a flush that fails after the commit is tried again, and the writes are acknowledged once one succeeds: they are kept", async () => {
+    let flushes = 0;
+    const failingOnce: Flusher = { flush: () => (++flushes === 1 ? Promise.reject(new Error("EIO: i/o error, fdatasync")) : Promise.resolve()), close: async () => undefined };
+    const logged: string[] = [];
+    const group = new GroupCommit(db, insert, failingOnce, { flushRetryDelaysMs: [0, 0], log: (message) => logged.push(message) });
+    const ids = await Promise.all([group.write("x"), group.write("y")]);
+    expect(ids).toHaveLength(2);
+    expect(flushes).toBe(2);
+    expect(db.prepare("SELECT name FROM items ORDER BY id").all()).toEqual([{ name: "x" }, { name: "y" }]);
+    expect(logged.join("\n")).toMatch(/EIO/);
+    await group.close();
+  });
+
+  it("a flush that keeps failing still acknowledges the committed writes (they are in the database), and says so in the log", async () => {
+    let flushes = 0;
+    const failing: Flusher = { flush: () => (flushes++, Promise.reject(new Error("EIO: i/o error, fdatasync"))), close: async () => undefined };
+    const logged: string[] = [];
+    const group = new GroupCommit(db, insert, failing, { flushRetryDelaysMs: [0, 0], log: (message) => logged.push(message) });
+    await expect(group.write("x")).resolves.toBe(1);
+    expect(flushes).toBe(3);
+    expect(logged[logged.length - 1]).toMatch(/failed 3 times.*kept and acknowledged/);
+    // A write after it commits and is acknowledged as well.
+    await expect(group.write("y")).resolves.toBe(2);
+    const reader = new Database(path.join(dir, "site.db"), { readonly: true });
+    expect((reader.prepare("SELECT COUNT(*) AS n FROM items").get() as { n: number }).n).toBe(2);
+    reader.close();
+    await group.close();
   });
 });
 

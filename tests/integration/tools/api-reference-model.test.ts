@@ -11,6 +11,7 @@
  * run, accepts the contract's examples signed as the server signs them and
  * refuses forged or stale ones.
  */
+import { spawnSync } from "child_process";
 import fs from "fs";
 import http from "http";
 import type { AddressInfo } from "net";
@@ -116,35 +117,16 @@ function requestSchema(op: Operation): { mediaType: string; schema: Obj } {
   return { mediaType, schema: media.schema as Obj };
 }
 
-/** Reads POSIX shell words in single quotes (as shellQuote writes them) and bare words. */
+/**
+ * The words a POSIX shell (sh) passes to curl when it runs a call as the page
+ * shows it: quotes, line continuations and the commands before it (a new
+ * Idempotency-Key) as a shell reads them; curl itself is a function that
+ * prints its arguments.
+ */
 function shellWords(command: string): string[] {
-  const words: string[] = [];
-  let word = "";
-  let inWord = false;
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i];
-    if (c === "'") {
-      const end = command.indexOf("'", i + 1);
-      word += command.slice(i + 1, end);
-      i = end;
-      inWord = true;
-    } else if (c === "\\" && command[i + 1] === "'") {
-      word += "'";
-      i++;
-      inWord = true;
-    } else if (c === "\\" && command[i + 1] === "\n") {
-      i++;
-    } else if (/\s/.test(c)) {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (inWord) words.push(word);
-  return words;
+  const run = spawnSync("sh", ["-c", `curl() { printf 'curl\\0'; printf '%s\\0' "$@"; }\n${command}`], { encoding: "utf8" });
+  expect([run.status, run.stderr]).toEqual([0, ""]);
+  return run.stdout.split("\0").slice(0, -1);
 }
 
 /** The curl options the calls use that take no value. */
@@ -339,12 +321,41 @@ describe("the API reference model", () => {
     expect(badRequest?.usedBy.map((u) => u.operation)).toEqual(expect.arrayContaining(["sendContactEnquiry", "applyForJob"]));
   });
 
-  it("sends the Idempotency-Key header the contract declares on a POST, in curl and in openapi-fetch", () => {
-    for (const op of operations.filter((o) => o.method === "POST")) {
-      const key = op.parameters.find((p) => p.in === "header" && p.name === "Idempotency-Key");
-      if (!key) continue;
-      expect(curlOptions(op.snippets.curl)).toContainEqual(["-H", `Idempotency-Key: ${key.example}`]);
-      expect(op.snippets.fetch).toContain(`"Idempotency-Key": ${JSON.stringify(key.example)}`);
+  it("sends the Idempotency-Key header the contract declares on a POST, a new key each time a call runs, never one written in it", async () => {
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    const withKey = operations.filter((o) => o.method === "POST" && o.parameters.some((p) => p.in === "header" && p.name === "Idempotency-Key"));
+    expect(withKey.length).toBeGreaterThanOrEqual(4);
+    for (const op of withKey) {
+      // No key in the text to copy (the contract's example included): a key shared by everyone who copied it collides.
+      const example = op.parameters.find((p) => p.name === "Idempotency-Key")?.example;
+      for (const snippet of [op.snippets.curl, op.snippets.fetch]) {
+        expect([op.id, /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.test(snippet)]).toEqual([op.id, false]);
+        if (example) expect(snippet).not.toContain(example);
+      }
+      // curl, run by a shell twice: a UUID each time, not the same one.
+      const keys = [0, 1].map(() => curlOptions(op.snippets.curl).find(([flag, value]) => flag === "-H" && value.startsWith("Idempotency-Key: "))?.[1].slice(17));
+      expect([op.id, keys.every((key) => UUID.test(key ?? ""))]).toEqual([op.id, true]);
+      expect(keys[0]).not.toBe(keys[1]);
+      // openapi-fetch, run twice: the same.
+      const sent: string[] = [];
+      const realFetch = globalThis.fetch;
+      globalThis.fetch = (async (input: Request | string | URL, init?: RequestInit) => {
+        sent.push((input instanceof Request ? input : new Request(input, init)).headers.get("Idempotency-Key") ?? "");
+        return new globalThis.Response("{}", { status: 200, headers: { "Content-Type": "application/json" } });
+      }) as typeof fetch;
+      try {
+        for (let run = 0; run < 2; run++) {
+          await runSnippet(op.snippets.fetch, {
+            // eslint-disable-next-line @typescript-eslint/no-require-imports
+            "openapi-fetch": require("openapi-fetch"),
+            "node:fs": { openAsBlob: async (name: string) => new Blob([`%PDF-1.7 ${name}`], { type: "application/pdf" }) },
+          });
+        }
+      } finally {
+        globalThis.fetch = realFetch;
+      }
+      expect([op.id, sent.length, sent.every((key) => UUID.test(key))]).toEqual([op.id, 2, true]);
+      expect(sent[0]).not.toBe(sent[1]);
     }
   });
 
@@ -471,7 +482,9 @@ describe("the API reference model", () => {
       expect([op.id, request.url]).toEqual([op.id, curlUrl(op.snippets.curl)]);
       for (const [, header] of options.filter(([flag]) => flag === "-H")) {
         const [name, value] = [header.slice(0, header.indexOf(":")), header.slice(header.indexOf(":") + 1).trim()];
-        expect([op.id, name, request.headers.get(name)]).toEqual([op.id, name, value]);
+        // A new Idempotency-Key in each run (each has its own): the same kind of value.
+        if (/^idempotency-key$/i.test(name)) expect([op.id, name, request.headers.get(name)]).toEqual([op.id, name, expect.stringMatching(/^[0-9a-f-]{36}$/i)]);
+        else expect([op.id, name, request.headers.get(name)]).toEqual([op.id, name, value]);
       }
       const media = op.requestBody?.content[0];
       if (!media) {
