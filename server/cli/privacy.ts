@@ -78,7 +78,8 @@ export async function privacyCli(
     if (config.retentionDays === 0) {
       out("RETENTION_DAYS is 0: submissions are kept forever, none purged.");
     } else {
-      const purge = await purgeExpired(config.dataDir, store, config.retentionDays);
+      // Erased once below, with the quarantined submissions removed above.
+      const purge = await purgeExpired(config.dataDir, store, config.retentionDays, new Date(), "never");
       out(`Removed ${purge.removed.length} submission(s) older than ${config.retentionDays} days and ${purge.files} file(s).`);
       if (purge.keptUndelivered > 0) {
         out(`Kept ${purge.keptUndelivered} older submission(s) whose notification is not delivered yet.`);

@@ -93,7 +93,7 @@ export async function spamUpkeep(config: SpamUpkeepConfig, store: SubmissionStor
     removeSubmissionFiles(config.dataDir, removed);
     report.purged = removed.length;
     if (removed.length > 0) {
-      const erase = await store.eraseDeleted();
+      const erase = await store.eraseDeleted("routine");
       if (!erase.complete) report.notErased = erase.reason ?? "not erased";
     }
   }

@@ -17,6 +17,7 @@ export type {
   OutboxSummary,
   OverdueMessage,
   PurgeResult,
+  EraseMode,
   EraseReport,
   QuarantinedSubmission,
   ReleaseResult,

@@ -8,7 +8,7 @@
  */
 import fs from "fs";
 import path from "path";
-import type { EraseReport, PurgeResult, RemovedSubmission, SubmissionStore } from "./index";
+import type { EraseMode, EraseReport, PurgeResult, RemovedSubmission, SubmissionStore } from "./index";
 import { TEMP_SUFFIX } from "../api/uploads";
 import { errorFields, logger } from "../log";
 
@@ -191,13 +191,14 @@ export async function purgeExpired(
   store: SubmissionStore,
   retentionDays: number,
   now: Date = new Date(),
-  erase: "when-removed" | "always" = "when-removed",
+  erase: "when-removed" | "always" | "never" = "when-removed",
+  mode: EraseMode = "rewrite",
 ): Promise<PurgeReport> {
   if (retentionDays <= 0) return { removed: [], keptUndelivered: 0, files: 0 };
   const result = await store.purgeSubmissions(new Date(now.getTime() - retentionDays * DAY_MS));
   const files = removeSubmissionFiles(dataDir, result.removed);
-  if (result.removed.length === 0 && erase === "when-removed") return { ...result, files };
-  return { ...result, files, erase: await store.eraseDeleted() };
+  if (erase === "never" || (result.removed.length === 0 && erase === "when-removed")) return { ...result, files };
+  return { ...result, files, erase: await store.eraseDeleted(mode) };
 }
 
 /**
@@ -223,7 +224,7 @@ export async function privacyUpkeep(
   if (orphans.orphanUploads + orphans.tempFiles > 0) {
     log.info(`Clean-up: removed ${orphans.orphanUploads} orphaned upload(s) and ${orphans.tempFiles} unfinished temporary file(s)`);
   }
-  const purge = await purgeExpired(dataDir, store, retentionDays, now);
+  const purge = await purgeExpired(dataDir, store, retentionDays, now, "when-removed", "routine");
   if (purge.removed.length > 0) {
     log.info(`Retention: removed ${purge.removed.length} submission(s) older than ${retentionDays} days, with ${purge.files} file(s)`);
   }

@@ -331,6 +331,15 @@ export interface PurgeResult {
   keptUndelivered: number;
 }
 
+/**
+ * How thoroughly eraseDeleted works: `rewrite` (an erasure request, an
+ * operator's purge) leaves no byte of the deleted rows in the store's files;
+ * `routine` (the scheduled purges) does what needs no lock that stops the
+ * submissions: on SQLite the same, on PostgreSQL a plain VACUUM, which frees
+ * the rows' space for reuse but may leave their bytes in it until then.
+ */
+export type EraseMode = "rewrite" | "routine";
+
 /** Whether the store's own files still hold the bytes of deleted rows (see eraseDeleted). */
 export interface EraseReport {
   /** True when they no longer do. */
@@ -401,7 +410,7 @@ export interface SubmissionStore {
    * Reports instead of throwing when something (a long reader, a lock) keeps
    * it from finishing; running it again finishes it.
    */
-  eraseDeleted(): Promise<EraseReport>;
+  eraseDeleted(mode?: EraseMode): Promise<EraseReport>;
   /** Quarantined submissions not released, newest first (at most `limit`), and how many there are in all. */
   listQuarantined(limit?: number): Promise<{ total: number; submissions: QuarantinedSubmission[] }>;
   /**

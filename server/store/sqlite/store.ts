@@ -39,6 +39,7 @@ import {
   type WebhookEndpointStatus,
   type SubmissionStore,
   type UploadQuotaUsage,
+  type EraseMode,
 } from "../types";
 
 interface OutboxRow extends ClaimedRow {
@@ -636,7 +637,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
    * pages, but the WAL still holds the frames written before (the rows as they
    * were inserted): the WAL is checkpointed into site.db and emptied.
    */
-  async eraseDeleted(): Promise<EraseReport> {
+  async eraseDeleted(_mode?: EraseMode): Promise<EraseReport> {
     await this.submissions.flush();
     const report = await truncateWal(this.file);
     return report.complete ? { complete: true } : { complete: false, reason: `site.db-wal could not be emptied (${report.reason ?? "busy"})` };
