@@ -13,7 +13,9 @@
  * code and message, never the extra properties some libraries attach, like
  * the body a parser could not read).
  */
+import { createHash } from "crypto";
 import pino, { type DestinationStream, type Logger } from "pino";
+import { isatty } from "tty";
 import { logSettingsFrom, type LogLevel } from "./config";
 
 export type { Logger } from "pino";
@@ -31,7 +33,7 @@ function prettyStream(fd: 1 | 2): DestinationStream | undefined {
     // A development dependency, loaded only when asked for.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const pretty = require("pino-pretty") as (options: Record<string, unknown>) => DestinationStream;
-    return pretty({ destination: fd, sync: true, colorize: process.stdout.isTTY === true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+    return pretty({ destination: fd, sync: true, colorize: isatty(fd), translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
   } catch {
     return undefined;
   }
@@ -96,7 +98,7 @@ export function configureCommandLogging(env: NodeJS.ProcessEnv = process.env): L
 
 /** What a line says of an error: its type, code and message (and stack when asked), nothing a library attached to it. */
 export function errorFields(err: unknown, withStack = false): Record<string, unknown> {
-  if (!(err instanceof Error)) return { message: String(err) };
+  if (!(err instanceof Error)) return { message: maskAddresses(String(err)) };
   const fields: Record<string, unknown> = { type: err.name, message: maskAddresses(err.message) };
   const code = (err as { code?: unknown }).code;
   if (typeof code === "string" || typeof code === "number") fields.code = code;
@@ -115,12 +117,16 @@ export function maskAddresses(text: string): string {
   return text.replace(ADDRESS, "<address>");
 }
 
-/** A webhook endpoint as a log line names it: its origin and path, without a query that could carry a token. */
+/**
+ * A webhook endpoint as a log line names it: its origin and a fingerprint of
+ * the whole address (to tell endpoints of one site apart). Never its path or
+ * query: many receivers take their token there (`/services/T0/B0/secret`).
+ */
 export function endpointName(url: string): string {
+  const fingerprint = createHash("sha256").update(url).digest("hex").slice(0, 8);
   try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
+    return `${new URL(url).origin} #${fingerprint}`;
   } catch {
-    return "(an endpoint)";
+    return `(an endpoint) #${fingerprint}`;
   }
 }

@@ -22,6 +22,7 @@ const net = require("net");
 const os = require("os");
 const path = require("path");
 const { SMTPServer } = require("smtp-server");
+const { watchChild } = require("./child-output.cjs");
 const { freePort } = require("./postgres-lib.cjs");
 
 /**
@@ -111,33 +112,13 @@ async function startServer(options = {}) {
   };
   if (options.env?.PORT) env.PORT = String(port); // the port is always the free one found here
   const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  const chunks = [];
-  let outputBytes = 0;
-  const keep = (chunk) => {
-    if (outputBytes > 4 * 1024 * 1024) return; // a runaway log is cut, the process never blocks on it
-    outputBytes += chunk.length;
-    chunks.push(chunk);
-  };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  const output = () => Buffer.concat(chunks).toString("utf8");
-
-  let exited = null;
-  const exit = new Promise((resolve) => {
-    child.on("exit", (code, signal) => {
-      exited = { code, signal };
-      resolve(exited);
-    });
-    child.on("error", (err) => {
-      exited = { code: null, signal: null, error: err };
-      resolve(exited);
-    });
-  });
+  const watched = watchChild(child, 4 * 1024 * 1024); // a runaway log is cut, the process never blocks on it
+  const { output, exit } = watched;
 
   let peak = 0;
   let rss = 0;
   const sample = () => {
-    if (exited || child.pid === undefined) return;
+    if (watched.exited() || child.pid === undefined) return;
     const hwm = procStatusKb(child.pid, "VmHWM");
     const now = procStatusKb(child.pid, "VmRSS");
     if (hwm !== undefined) peak = Math.max(peak, hwm);
@@ -149,7 +130,7 @@ async function startServer(options = {}) {
   const waitExit = async (timeoutMs) => {
     const timer = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
     await Promise.race([exit, timer]);
-    return exited;
+    return watched.exited();
   };
 
   const server = {
@@ -158,19 +139,19 @@ async function startServer(options = {}) {
     pid: child.pid,
     dataDir,
     output,
-    exited: () => exited,
+    exited: watched.exited,
     peakRssKb() {
       sample();
       return peak;
     },
     rssKb() {
       sample();
-      return exited ? 0 : rss;
+      return watched.exited() ? 0 : rss;
     },
     /** Sends `signal` (SIGKILL by default) and resolves once the process is gone (SIGKILL after 10 s if it is not). */
     async kill(signal = "SIGKILL") {
       sample();
-      if (!exited) {
+      if (!watched.exited()) {
         try {
           child.kill(signal);
         } catch {
@@ -183,7 +164,7 @@ async function startServer(options = {}) {
       }
       clearInterval(sampler);
       live.servers.delete(server);
-      return exited;
+      return watched.exited();
     },
     /** A graceful stop: SIGTERM, then SIGKILL if it has not exited within 10 s. */
     stop() {
@@ -194,9 +175,9 @@ async function startServer(options = {}) {
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   for (;;) {
-    if (exited) {
+    if (watched.exited()) {
       await server.kill();
-      throw new Error(`The server exited before answering (${exited.signal ?? `code ${exited.code}`}):\n${output()}`);
+      throw new Error(`The server exited before answering (${watched.exited().signal ?? `code ${watched.exited().code}`}):\n${output()}`);
     }
     const status = await probe(`${server.url}/`, 1_000);
     if (status !== undefined) break;

@@ -22,6 +22,7 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const yaml = require("js-yaml");
+const { watchChild } = require("./child-output.cjs");
 const { freePort } = require("./postgres-lib.cjs");
 
 const ROOT = path.resolve(__dirname, "..");
@@ -94,21 +95,8 @@ async function startPrometheus(config, { startTimeoutMs = 60_000 } = {}) {
   const url = `http://127.0.0.1:${port}`;
   const args = [`--config.file=${configFile}`, `--storage.tsdb.path=${path.join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`, "--log.level=warn"];
   const child = spawn(prometheus, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
-  const chunks = [];
-  let outputBytes = 0;
-  const keep = (chunk) => {
-    if (outputBytes > 1024 * 1024) return;
-    outputBytes += chunk.length;
-    chunks.push(chunk);
-  };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  const output = () => Buffer.concat(chunks).toString("utf8");
-  let exited = null;
-  const exit = new Promise((resolve) => {
-    child.on("exit", (code, signal) => resolve((exited = { code, signal })));
-    child.on("error", (error) => resolve((exited = { code: null, signal: null, error })));
-  });
+  const watched = watchChild(child, 1024 * 1024);
+  const { output, exit } = watched;
   const server = { child, dir, stopped: false, watchdog: startWatchdog(child.pid, dir) };
   servers.add(server);
 
@@ -116,11 +104,11 @@ async function startPrometheus(config, { startTimeoutMs = 60_000 } = {}) {
     if (server.stopped) return;
     server.stopped = true;
     servers.delete(server);
-    if (!exited) {
+    if (!watched.exited()) {
       child.kill("SIGTERM");
       const timer = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
       await Promise.race([exit, timer(10_000)]);
-      if (!exited) {
+      if (!watched.exited()) {
         child.kill("SIGKILL");
         await Promise.race([exit, timer(10_000)]);
       }
@@ -153,9 +141,9 @@ async function startPrometheus(config, { startTimeoutMs = 60_000 } = {}) {
 
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
-    if (exited) {
+    if (watched.exited()) {
       await stop();
-      throw new Error(`Prometheus exited before it was ready (${exited.error?.message ?? exited.signal ?? `code ${exited.code}`}):\n${output()}`);
+      throw new Error(`Prometheus exited before it was ready (${watched.exited().error?.message ?? watched.exited().signal ?? `code ${watched.exited().code}`}):\n${output()}`);
     }
     const ready = await fetch(`${url}/-/ready`, { signal: AbortSignal.timeout(1_000) }).then(
       (res) => res.status === 200,
@@ -195,4 +183,4 @@ process.on("exit", () => {
   }
 });
 
-module.exports = { EXAMPLE_CONFIG, INSTALL, findPrometheus, requirePrometheus, configFromExample, startPrometheus };
+module.exports = { EXAMPLE_CONFIG, findPrometheus, requirePrometheus, configFromExample, startPrometheus };

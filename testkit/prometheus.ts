@@ -41,7 +41,6 @@ export interface PrometheusServer {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const lib = require("./prometheus-lib.cjs") as {
   EXAMPLE_CONFIG: string;
-  INSTALL: string;
   findPrometheus(): PrometheusPrograms | undefined;
   requirePrometheus(): PrometheusPrograms;
   configFromExample(targets: string[], options?: { job?: string; interval?: string; file?: string }): Record<string, unknown>;

@@ -68,11 +68,20 @@ export interface ApiOptions {
  */
 const INVALID_STATUSES = new Set([400, 413, 415]);
 
-/** Counts a form's refused submissions (the last step of its route, before the API's error handler answers). */
-function countInvalid(form: FormDefinition, config: Config): ErrorRequestHandler {
+/**
+ * Counts the forms' refused submissions, just before the API's error handler
+ * answers: by the path a POST was sent to, so that a refusal by a step in
+ * front of the forms' routes (a multipart body with a Content-Encoding: 415)
+ * counts as well as one by a step of the route.
+ */
+function countInvalid(config: Config): ErrorRequestHandler {
+  const formsByPath = new Map(Object.values(formDefinitions()).map((form) => [`${API_BASE}${form.path}`, form.name]));
   return (err: unknown, req, _res, next) => {
-    const status = toApiError(err, config.maxUploadBytes, config.jsonLimit, req.get("content-encoding"))?.status;
-    if (status !== undefined && INVALID_STATUSES.has(status)) metrics.countSubmission(form.name, "invalid");
+    const form = req.method === "POST" ? formsByPath.get(`${req.baseUrl}${req.path}`) : undefined;
+    if (form !== undefined) {
+      const status = toApiError(err, config.maxUploadBytes, config.jsonLimit, req.get("content-encoding"))?.status;
+      if (status !== undefined && INVALID_STATUSES.has(status)) metrics.countSubmission(form, "invalid");
+    }
     next(err);
   };
 }
@@ -239,7 +248,7 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
     else steps.push(json, ...validator);
-    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam, webhooks, uploads.quota), countInvalid(form, config));
+    router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam, webhooks, uploads.quota));
   }
   router.use(base, limit, json, validator);
 }
@@ -291,6 +300,7 @@ export function apiRouter(options: ApiOptions): Router {
   router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, apiSpec: options.apiSpec ?? findApiSpec() }));
   router.use("/v1", contractDocsRouter({ apiSpec: options.apiSpec ?? findApiSpec(), validateResponses: options.config.validateResponses }));
   router.use(apiNotFound);
+  router.use(countInvalid(options.config));
   router.use(
     apiErrorHandler({
       maxUploadBytes: options.config.maxUploadBytes,

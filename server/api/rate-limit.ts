@@ -126,9 +126,8 @@ export class PerInstanceFallbackStore implements Store {
     if (this.lastLogged !== undefined && now - this.lastLogged < FALLBACK_LOG_INTERVAL_MS) return;
     this.lastLogged = now;
     this.fallenBack = true;
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     this.log(
-      `Rate limit: the shared count in the database failed (${reason}); each instance limits clients on its own count until it answers again (logged at most once a minute).`,
+      `Rate limit: the shared count in the database failed (${String(errorFields(error).message)}); each instance limits clients on its own count until it answers again (logged at most once a minute).`,
       { event: "rate_limit_fallback", err: errorFields(error) },
     );
   }

@@ -74,9 +74,9 @@ export function watchBodyRate(req: IncomingMessage, minBytesPerSecond: number, w
  * The upload quota: per client, the bytes of files stored in a fixed window
  * (the first stored file opens it; it ends `windowMs` later). A client at or
  * over `maxBytes` in its window is refused before its body is read; the
- * bytes are counted once a submission is stored, so one upload that crosses
- * the quota is kept (the quota is overshot by one submission's files at
- * most). Counted in the store when it shares counts between instances
+ * bytes are counted once a submission is stored, so the uploads a client
+ * had under way when it reached the quota are kept: it is overshot by at
+ * most MAX_UPLOADS_PER_CLIENT submissions' files on each instance. Counted in the store when it shares counts between instances
  * (PostgreSQL, and the SQLite file), else in this process's memory. A store
  * that fails is logged and lets the upload through: its own answer (503
  * when it cannot store the submission) follows.

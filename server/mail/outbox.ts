@@ -103,10 +103,6 @@ function reasonOf(err: unknown): string {
   return `${err.message}${response}`;
 }
 
-/** A failure's reason as a log line says it: without the addresses an SMTP reply repeats. */
-function loggedReason(reason: string): string {
-  return maskAddresses(reason);
-}
 
 interface Sender {
   send(message: OutboxMessage, signal: AbortSignal): Promise<void>;
@@ -258,7 +254,7 @@ export function createOutboxDispatcher(options: {
         })
         .catch((err: unknown) => {
           metrics.countStoreError();
-          log.warn(`Outbox: could not renew the claim on ${describe(message)}: ${loggedReason(reasonOf(err))}`, fieldsOf(message, { event: "store_error", err: errorFields(err) }));
+          log.warn(`Outbox: could not renew the claim on ${describe(message)}: ${maskAddresses(reasonOf(err))}`, fieldsOf(message, { event: "store_error", err: errorFields(err) }));
         });
     }, Math.max(1, Math.floor(leaseMs / 4)));
     interval.unref();
@@ -330,8 +326,8 @@ export function createOutboxDispatcher(options: {
     if (await store.markFailed(message, { attempts, nextAttemptAt: next, error: error.message })) {
       const fields = fieldsOf(message, { event: "delivery_failed", attempt: attempts, nextAttemptAt: next?.toISOString() ?? null, status: error.status });
       metrics.countDelivery("webhook", next ? "retry" : "failed");
-      if (next) log.warn(`Outbox: ${describe(message)} not delivered (attempt ${attempts}): ${loggedReason(error.message)}; next attempt at ${next.toISOString()}`, fields);
-      else log.error(`Outbox: ${describe(message)} given up after ${attempts} attempts: ${loggedReason(error.message)}; send it again with "npm run outbox:resend -- ${message.id}"`, fields);
+      if (next) log.warn(`Outbox: ${describe(message)} not delivered (attempt ${attempts}): ${maskAddresses(error.message)}; next attempt at ${next.toISOString()}`, fields);
+      else log.error(`Outbox: ${describe(message)} given up after ${attempts} attempts: ${maskAddresses(error.message)}; send it again with "npm run outbox:resend -- ${message.id}"`, fields);
     } else refused(message, "failure");
   }
 
@@ -345,7 +341,7 @@ export function createOutboxDispatcher(options: {
       if (await store.markFailed(message, { attempts, nextAttemptAt: null, error: reason })) {
         metrics.countDelivery("email", "failed");
         log.error(
-          `Outbox: ${describe(message)} refused for good (attempt ${attempts}): ${loggedReason(reason)}; marked failed, re-send it with "npm run outbox:resend -- ${message.id}"`,
+          `Outbox: ${describe(message)} refused for good (attempt ${attempts}): ${maskAddresses(reason)}; marked failed, re-send it with "npm run outbox:resend -- ${message.id}"`,
           fieldsOf(message, { event: "delivery_failed", attempt: attempts, nextAttemptAt: null }),
         );
       } else refused(message, "failure");
@@ -355,7 +351,7 @@ export function createOutboxDispatcher(options: {
     if (await store.markFailed(message, { attempts, nextAttemptAt: next, error: reason })) {
       metrics.countDelivery("email", "retry");
       log.warn(
-        `Outbox: ${describe(message)} not sent (attempt ${attempts}): ${loggedReason(reason)}; next attempt at ${next.toISOString()}`,
+        `Outbox: ${describe(message)} not sent (attempt ${attempts}): ${maskAddresses(reason)}; next attempt at ${next.toISOString()}`,
         fieldsOf(message, { event: "delivery_failed", attempt: attempts, nextAttemptAt: next.toISOString() }),
       );
     } else refused(message, "failure");
@@ -366,7 +362,7 @@ export function createOutboxDispatcher(options: {
     for (const message of overdue) {
       const minutes = Math.round((now().getTime() - message.pendingSince.getTime()) / 60_000);
       log.error(
-        `Outbox: ${describe(message)} still undelivered after ${minutes} min (${message.attempts} attempts; last error: ${loggedReason(message.lastError ?? "none")}); it keeps being retried`,
+        `Outbox: ${describe(message)} still undelivered after ${minutes} min (${message.attempts} attempts; last error: ${maskAddresses(message.lastError ?? "none")}); it keeps being retried`,
         fieldsOf(message, { event: "outbox_overdue", attempts: message.attempts, pendingMinutes: minutes }),
       );
     }
@@ -407,7 +403,7 @@ export function createOutboxDispatcher(options: {
         .catch((err: unknown) => {
           // A round fails when the store does (claiming or recording a row).
           metrics.countStoreError();
-          log.error(`Outbox: round failed: ${loggedReason(reasonOf(err))}`, { event: "store_error", err: errorFields(err) });
+          log.error(`Outbox: round failed: ${maskAddresses(reasonOf(err))}`, { event: "store_error", err: errorFields(err) });
         })
         .finally(schedule);
     }, config.outboxIntervalMs);

@@ -18,7 +18,8 @@
 import crypto from "crypto";
 import { spawnSync } from "child_process";
 import { cleanup, freePort, makeDoc, makePdf, startServer, startSmtpPeer, waitUntil, type ServerProcess, type SmtpPeer } from "../../testkit/faults";
-import { rawGet } from "../../testkit/raw-http";
+import { requirePrometheus } from "../../testkit/prometheus";
+import { rawGet, rawRequest } from "../../testkit/raw-http";
 import { PROOF_HEADER, solveProof } from "../../testkit/spam";
 
 afterAll(() => cleanup());
@@ -273,10 +274,12 @@ describe("a server with a real SMTP peer that defers and refuses", () => {
     expect((await postJson("contact_us", SPAM)).status).toBe(201);
     expect((await postJson("news-letter", INVALID, await challengeProof())).status).toBe(400);
     // Everything due is delivered or given up: the deferred inbox got its message at the second attempt.
-    await waitUntil(async () => {
-      const text = await scrape();
-      return sample(text, "outbox_pending_messages", { channel: "email" }) === 0 && peer.attemptsFor(DEFERRED_INBOX) >= 2;
-    }, 30_000);
+    expect(
+      await waitUntil(async () => {
+        const text = await scrape();
+        return sample(text, "outbox_pending_messages", { channel: "email" }) === 0 && peer.attemptsFor(DEFERRED_INBOX) >= 2;
+      }, 30_000),
+    ).toBe(true);
   });
 
   it("prints none of the visitors' values, nor the address of an inbox that refused, and only JSON lines", () => {
@@ -349,8 +352,7 @@ describe("a server with a real SMTP peer that defers and refuses", () => {
     const routes = new Set([...text.matchAll(/route="([^"]*)"/g)].map((m) => m[1]));
     for (const route of routes) expect(route === "static" || route === "other" || route.startsWith("/api/")).toBe(true);
 
-    const promtool = spawnSync("promtool", ["check", "metrics"], { input: text, encoding: "utf8" });
-    if (promtool.error) throw new Error(`promtool is needed for this test (Debian: apt-get install prometheus): ${promtool.error.message}`);
+    const promtool = spawnSync(requirePrometheus().promtool, ["check", "metrics"], { input: text, encoding: "utf8" });
     expect({ status: promtool.status, output: `${promtool.stdout}${promtool.stderr}` }).toEqual({ status: 0, output: "" });
   });
 
@@ -432,7 +434,7 @@ describe("request ids", () => {
     expect((await rawGet(plain.port, "/", { "X-Request-Id": longest })).headers["x-request-id"]).toBe(longest);
   });
 
-  it("counts refused submissions as invalid, but not those the rate limit stopped", async () => {
+  it("counts refused submissions as invalid, also those refused in front of the form's route, but not those the rate limit stopped", async () => {
     const metricsPort = await freePort();
     const limited = await startServer({ env: { RATE_LIMIT_MAX: "2", METRICS_PORT: String(metricsPort) } });
     const post = () =>
@@ -440,8 +442,15 @@ describe("request ids", () => {
         (res) => res.status,
       );
     expect([await post(), await post(), await post()]).toEqual([400, 400, 429]);
+    // A multipart body with a Content-Encoding is refused (415) before any form's route sees it.
+    const encoded = await rawRequest(
+      limited.port,
+      `POST ${API}/careers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Encoding: gzip\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+    expect(encoded.status).toBe(415);
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(sample(text, "forms_submissions_total", { form: "news-letter", verdict: "invalid" })).toBe(2);
+    expect(sample(text, "forms_submissions_total", { form: "careers", verdict: "invalid" })).toBe(1);
     expect(sample(text, "http_request_duration_seconds_count", { method: "POST", route: `${API}/news-letter`, status_code: "429" })).toBe(1);
     await limited.stop();
   });

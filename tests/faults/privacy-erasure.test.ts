@@ -90,7 +90,7 @@ describe("privacy:delete beside a busy server", () => {
       }
     })();
     try {
-      await waitUntil(() => sent >= 3, 20_000);
+      expect(await waitUntil(() => sent >= 3, 20_000)).toBe(true);
       const { stdout } = await promisify(execFile)(process.execPath, [PRIVACY_CLI, "delete", values.email], {
         cwd: ROOT,
         env: { PATH: process.env.PATH, DATA_DIR: server.dataDir },
@@ -98,7 +98,7 @@ describe("privacy:delete beside a busy server", () => {
       });
       expect(stdout).toContain(`Deleted 2 submission(s) of ${values.email}`);
       expect(stdout).toContain("The store's files no longer hold deleted submissions");
-      await waitUntil(() => sent >= 6, 20_000);
+      expect(await waitUntil(() => sent >= 6, 20_000)).toBe(true);
     } finally {
       busy = false;
       await traffic;

@@ -1,5 +1,7 @@
 import type Database from "better-sqlite3";
 import fs from "fs";
+import { logger } from "../../log";
+import { metrics } from "../../metrics";
 
 /**
  * Group commit for SQLite: the writes that arrive together (in one turn of
@@ -133,7 +135,13 @@ export class GroupCommit<T, R> {
   ) {
     this.flusher = flusher;
     this.flushRetryDelaysMs = options.flushRetryDelaysMs ?? FLUSH_RETRY_DELAYS_MS;
-    this.log = options.log ?? ((message) => console.error(message));
+    this.log =
+      options.log ??
+      ((message) => {
+        // A disk that fails its flushes is a store error: logged like the others, and counted (store_errors_total).
+        metrics.countStoreError();
+        logger().error({ component: "store", event: "store_error" }, `Store error: ${message}`);
+      });
     this.batch = db.transaction((items: Waiting<T, R>[]) => {
       const results = new Map<Waiting<T, R>, R>();
       for (const waiting of items) results.set(waiting, write(waiting.item));

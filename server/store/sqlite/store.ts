@@ -61,13 +61,14 @@ FROM outbox_counts WHERE channel = ?`;
 export const OLDEST_PENDING_SQL = `SELECT pending_since FROM outbox INDEXED BY outbox_pending_since
 WHERE channel = ? AND status IN ('pending', 'sending') ORDER BY pending_since LIMIT 1`;
 
+/** Ended upload-quota windows are deleted at most this often. */
+const QUOTA_CLEANUP_INTERVAL_MS = 60_000;
+
 /**
  * The default store: one SQLite file (DATA_DIR/site.db) in WAL mode, schema
  * migrated at start (./migrations), the files of submissions under
  * DATA_DIR/uploads/ (flushed before the commit that names them).
  */
-/** Ended upload-quota windows are deleted at most this often. */
-const QUOTA_CLEANUP_INTERVAL_MS = 60_000;
 
 export class SqliteSubmissionStore implements SubmissionStore {
   private readonly db: Database.Database;

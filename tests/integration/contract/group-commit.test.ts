@@ -13,6 +13,7 @@ import http from "http";
 import type { AddressInfo } from "net";
 import path from "path";
 import { SqliteSubmissionStore } from "../../../server/store";
+import { logger } from "../../../server/log";
 import request from "supertest";
 import { API, contractExample, startTestApp, type TestApp } from "../../../testkit/contract-app";
 import { makePdf } from "../../../testkit/documents";
@@ -89,7 +90,7 @@ it("a WAL flush that fails after the commit: the order is answered 201 with its 
     }
     return original.call(this);
   };
-  const said = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  const said = jest.spyOn(logger(), "error").mockImplementation(() => undefined);
   try {
     const res = await request(test.app)
       .post(`${API}/product_order_form`)
