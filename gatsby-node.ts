@@ -11,6 +11,7 @@ import { galleryIdsFor, productImageUrl } from "./src/shared/utils/gallery";
 import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
 import { modelFromYaml } from "./src/api-reference/model";
 import { checkLibraryFiles, createLibraryPage } from "./src/downloads-library/build";
+import { BuildAssetsPlugin } from "./src/build/build-assets";
 
 const SCHEMA_DIR = path.resolve(__dirname, "src/schema");
 
@@ -27,6 +28,14 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   for (const file of files) {
     actions.createTypes(fs.readFileSync(path.join(SCHEMA_DIR, file), "utf8"));
   }
+};
+
+/**
+ * The browser bundle's build lists the files it emitted (public/webpack.assets.json, src/build/build-assets.ts):
+ * the service worker's precache takes this build's scripts from it, never an older build's.
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+  if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new BuildAssetsPlugin(path.resolve(__dirname, "public"))] });
 };
 
 interface CatalogueQuery {

@@ -29,7 +29,7 @@ const gzip = promisify(zlib.gzip);
  * of server/site/index.ts): not compressed, and a compressed copy of an
  * earlier build is removed.
  */
-export const BUILD_INTERNAL_FILES = ["webpack.stats.json", "chunk-map.json"];
+export const BUILD_INTERNAL_FILES = ["webpack.stats.json", "webpack.assets.json", "chunk-map.json"];
 
 /** Every compressible file under `dir` (source maps and build internals excluded: they are not served). */
 function compressibleFiles(dir) {

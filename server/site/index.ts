@@ -65,8 +65,8 @@ export function decodedPath(urlPath: string): string | undefined {
   return path.posix.normalize(decoded.replace(/\\/g, "/"));
 }
 
-/** Webpack's statistics and Gatsby's chunk map: build internals no page fetches (scripts/build/precompress.mjs leaves them uncompressed). */
-export const BUILD_INTERNAL_FILES = ["webpack.stats.json", "chunk-map.json"];
+/** Webpack's statistics, the build's file list (src/build/build-assets.ts) and Gatsby's chunk map: build internals no page fetches (scripts/build/precompress.mjs leaves them uncompressed). */
+export const BUILD_INTERNAL_FILES = ["webpack.stats.json", "webpack.assets.json", "chunk-map.json"];
 
 /**
  * Files of the build that are not part of the site: source maps (they give

@@ -41,6 +41,7 @@ function writeBuild(dir: string): void {
   fs.writeFileSync(path.join(dir, "webpack.stats.json"), JSON.stringify({ assetsByChunkName: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`chunk-${i}`, [`chunk-${i}.js`]])) }));
   fs.writeFileSync(path.join(dir, "chunk-map.json"), JSON.stringify(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`chunk-${i}`, [`/chunk-${i}.js`]]))));
   fs.writeFileSync(path.join(dir, "chunk-map.json.gz"), zlib.gzipSync("{}"));
+  fs.writeFileSync(path.join(dir, "webpack.assets.json"), JSON.stringify({ hash: "0", assets: Array.from({ length: 40 }, (_, i) => `chunk-${i}.js`), groups: {} }));
 }
 
 /** Runs the build's compression step on a folder, as `npm run build:site` does. */
