@@ -1,8 +1,15 @@
 import React from "react";
 import type { GatsbySSR } from "gatsby";
+import appManifest from "./src/offline/app-manifest.json";
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes }) => {
+/**
+ * Every page names the web app manifest (written by scripts/build/service-worker.mjs
+ * from src/offline/app-manifest.json), so the site can be added to the home
+ * screen, and the theme colour (the header's navy) browsers tint their bar with.
+ */
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" });
+  setHeadComponents([<link key="manifest" rel="manifest" href="/manifest.webmanifest" />, <meta key="theme-color" name="theme-color" content={appManifest.theme_color} />]);
 };
 
 /**

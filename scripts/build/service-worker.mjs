@@ -1,88 +1,177 @@
 /**
- * Writes the site's service worker, public/sw.js, after `gatsby build`:
- * bundles src/offline/sw/index.ts with esbuild, then lets workbox-build
- * (injectManifest) write the precache list into it.
+ * Writes the site's offline support after `gatsby build` (issue 23 §1):
+ *
+ * - public/offline/: the offline page, a static page that needs no Gatsby
+ *   runtime (its own stylesheet, and a script bundled from
+ *   src/offline/page/offline.ts: no inline script);
+ * - public/manifest.webmanifest and its icons (public/icons/, drawn by
+ *   scripts/assets/images/site.mjs);
+ * - public/sw.js: src/offline/sw/index.ts bundled with esbuild, given its
+ *   precache list by workbox-build (injectManifest).
  *
  *   node scripts/build/service-worker.mjs [public-dir]      (run by `npm run build:site`)
  *
- * The precache holds what every visit needs: the code of the current build
- * (never an older build's files left in public/), app data, the home,
- * contact, enquiry and category pages with their page data, and the offline
- * page. Never the videos.
+ * The precache holds what every visit needs (scripts/build/precache-list.cjs): the scripts
+ * of this build that the entry and the precached pages run or load on demand
+ * (from public/webpack.assets.json, written by the build itself:
+ * src/build/build-assets.ts; never an older build's files, which Gatsby leaves
+ * in public/), app data, the home, contact, enquiry and category pages with
+ * their page data and the static queries' results they read, and the offline
+ * page. Never a video, nor the stylesheet (every page inlines it). Its size is
+ * the sum of the files' bytes as stored in the browser's cache (uncompressed),
+ * and must stay under PRECACHE_LIMIT_BYTES: the build fails otherwise.
  */
+import { createHash } from "crypto";
 import { build } from "esbuild";
 import fs from "fs";
 import os from "os";
 import path from "path";
 import { fileURLToPath } from "url";
 import { injectManifest } from "workbox-build";
+import precache from "./precache-list.cjs";
+
+const { PRECACHE_LIMIT_BYTES, htmlFile, precacheList, precachedPages } = precache;
+export { PRECACHE_LIMIT_BYTES, precacheList, precachedPages };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** The pages precached, as the site serves them (no trailing slash). */
-function precachedPages(publicDir) {
-  const categories = fs
-    .readdirSync(path.join(ROOT, "data/categories"))
-    .filter((file) => file.endsWith(".json"))
-    .map((file) => `/${JSON.parse(fs.readFileSync(path.join(ROOT, "data/categories", file), "utf8")).slug ?? path.basename(file, ".json")}`);
-  return ["/", "/contact", "/enquiry", ...categories].filter((page) => fs.existsSync(htmlFile(publicDir, page)));
+const readJson = (file) => JSON.parse(fs.readFileSync(file, "utf8"));
+/** Files whose name carries a content hash need no revision of their own. */
+const HASHED = /[-.][0-9a-f]{16,}\.(js|css)$/;
+
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+/** A page's name: its <title> without the company's name ("Home" for the home page). */
+function pageName(publicDir, page, company) {
+  if (page === "/") return "Home";
+  const title = /<title[^>]*>([^<]*)<\/title>/.exec(fs.readFileSync(path.join(publicDir, htmlFile(page)), "utf8"))?.[1] ?? page;
+  return title.replace(new RegExp(`\\s*\\|\\s*${company.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`), "").replace(/&amp;/g, "&");
 }
 
-function htmlFile(publicDir, page) {
-  return path.join(publicDir, page === "/" ? "index.html" : `${page.slice(1)}/index.html`);
-}
-
-function pageDataFile(page) {
-  return `page-data/${page === "/" ? "index" : page.slice(1)}/page-data.json`;
-}
-
-/** The JavaScript of this build: every chunk of webpack.stats.json (not the files of older builds). */
-function currentScripts(publicDir) {
-  const stats = JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8"));
-  const files = new Set();
-  for (const group of Object.values(stats.namedChunkGroups ?? {})) for (const asset of group.assets ?? []) files.add(typeof asset === "string" ? asset : asset.name);
-  for (const assets of Object.values(stats.assetsByChunkName ?? {})) for (const asset of [].concat(assets)) files.add(asset);
-  return [...files].filter((file) => file.endsWith(".js"));
-}
-
-export async function writeServiceWorker(publicDir) {
-  const pages = precachedPages(publicDir);
-  const pageData = pages.map(pageDataFile).filter((file) => fs.existsSync(path.join(publicDir, file)));
-  const globPatterns = [...currentScripts(publicDir), "page-data/app-data.json", ...pageData, ...pages.map((page) => path.relative(publicDir, htmlFile(publicDir, page)))];
-
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "sw-"));
-  const swSrc = path.join(work, "sw.js");
+/** public/offline/: the page (links to the precached pages, a place for the saved items), its stylesheet and its script. */
+export async function writeOfflinePage(publicDir, { pages = precachedPages() } = {}) {
+  const company = readJson(path.join(ROOT, "data/company.json"));
+  const dir = path.join(publicDir, "offline");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.copyFileSync(path.join(ROOT, "src/offline/page/offline.css"), path.join(dir, "offline.css"));
   await build({
-    entryPoints: [path.join(ROOT, "src/offline/sw/index.ts")],
+    entryPoints: [path.join(ROOT, "src/offline/page/offline.ts")],
     bundle: true,
     minify: true,
     format: "iife",
-    target: "es2020",
-    outfile: swSrc,
-    define: { "process.env.NODE_ENV": '"production"' },
+    target: "es2019",
+    outfile: path.join(dir, "offline.js"),
     logLevel: "warning",
   });
-  const { count, size, warnings } = await injectManifest({
-    swSrc,
-    swDest: path.join(publicDir, "sw.js"),
-    globDirectory: publicDir,
-    globPatterns,
-    maximumFileSizeToCacheInBytes: 512 * 1024,
-    // Pages are precached under the address the site serves them at: /contact, not /contact/index.html.
-    manifestTransforms: [
-      async (entries) => ({
-        manifest: entries.map((entry) => ({ ...entry, url: entry.url === "index.html" ? "/" : entry.url.endsWith("/index.html") ? `/${entry.url.slice(0, -"/index.html".length)}` : `/${entry.url}` })),
-        warnings: [],
-      }),
-    ],
-  });
-  fs.rmSync(work, { recursive: true, force: true });
-  for (const warning of warnings) console.warn(`service worker: ${warning}`);
-  return { count, size };
+  const links = pages.map((page) => `<li><a href="${escapeHtml(page)}">${escapeHtml(pageName(publicDir, page, company))}</a></li>`).join("\n        ");
+  const html = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <meta name="theme-color" content="${escapeHtml(readJson(path.join(ROOT, "src/offline/app-manifest.json")).theme_color)}" />
+    <title>You are offline | ${escapeHtml(company.name)}</title>
+    <link rel="stylesheet" href="/offline/offline.css" />
+    <script src="/offline/offline.js" defer></script>
+  </head>
+  <body>
+    <header class="bar">
+      <a class="brand" href="/">
+        <svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+          <rect width="40" height="40" rx="8" fill="#0b1f3a" stroke="#ffffff" stroke-opacity="0.25" />
+          <path d="M8 28 20 8l12 20H8Z" fill="none" stroke="#f2a900" stroke-width="3" stroke-linejoin="round" />
+          <circle cx="20" cy="22" r="3.5" fill="#ffffff" />
+        </svg>
+        <span>${escapeHtml(company.name)}</span>
+      </a>
+    </header>
+    <main class="main">
+      <h1>You are offline</h1>
+      <p>This page has not been saved on this device, so it cannot open without a network. It will open once you are back online.</p>
+      <p><button type="button" class="retry" id="retry" hidden>Try again</button></p>
+      <h2>Open without a network</h2>
+      <ul>
+        ${links}
+      </ul>
+      <section id="saved" aria-labelledby="saved-title" hidden>
+        <h2 id="saved-title">Saved on this device</h2>
+        <ul id="saved-list"></ul>
+      </section>
+    </main>
+  </body>
+</html>
+`;
+  fs.writeFileSync(path.join(dir, "index.html"), html);
+}
+
+/** The icons of the manifest: [size, file drawn by scripts/assets, purpose]. */
+const ICONS = [
+  [192, "icon-192.png", "any"],
+  [512, "icon-512.png", "any"],
+  [512, "icon-maskable-512.png", "maskable"],
+];
+
+/** public/manifest.webmanifest (src/offline/app-manifest.json, the company's names) and public/icons/. */
+export function writeManifest(publicDir) {
+  const company = readJson(path.join(ROOT, "data/company.json"));
+  fs.mkdirSync(path.join(publicDir, "icons"), { recursive: true });
+  for (const [, file] of ICONS) fs.copyFileSync(path.join(ROOT, "generated/images/site", file), path.join(publicDir, "icons", file));
+  const manifest = {
+    id: "/",
+    name: company.name,
+    short_name: company.shortName,
+    description: company.description,
+    lang: "en",
+    ...readJson(path.join(ROOT, "src/offline/app-manifest.json")),
+    icons: ICONS.map(([size, file, purpose]) => ({ src: `/icons/${file}`, sizes: `${size}x${size}`, type: "image/png", purpose })),
+  };
+  fs.writeFileSync(path.join(publicDir, "manifest.webmanifest"), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** The files' entries for workbox: a revision (the content's hash) for those whose name carries none. */
+function manifestEntries(publicDir, entries) {
+  return entries.map(({ file, url }) => ({
+    url,
+    revision: HASHED.test(file) ? null : createHash("md5").update(fs.readFileSync(path.join(publicDir, file))).digest("hex"),
+  }));
+}
+
+export async function writeServiceWorker(publicDir) {
+  await writeOfflinePage(publicDir);
+  writeManifest(publicDir);
+  const { entries, size } = precacheList(publicDir);
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "sw-"));
+  const swSrc = path.join(work, "sw.js");
+  try {
+    await build({
+      entryPoints: [path.join(ROOT, "src/offline/sw/index.ts")],
+      bundle: true,
+      minify: true,
+      format: "iife",
+      target: "es2020",
+      outfile: swSrc,
+      define: { "process.env.NODE_ENV": '"production"' },
+      logLevel: "warning",
+    });
+    const { count, warnings } = await injectManifest({
+      swSrc,
+      swDest: path.join(publicDir, "sw.js"),
+      globDirectory: publicDir,
+      globPatterns: [],
+      additionalManifestEntries: manifestEntries(publicDir, entries),
+    });
+    for (const warning of warnings) console.warn(`service worker: ${warning}`);
+    return { count, size, entries };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const publicDir = path.resolve(process.argv[2] ?? path.join(ROOT, "public"));
   const { count, size } = await writeServiceWorker(publicDir);
-  console.log(`service worker: public/sw.js precaches ${count} files, ${(size / 1024).toFixed(0)} KB`);
+  const kb = (bytes) => `${(bytes / 1000).toFixed(0)} kB`;
+  console.log(`service worker: public/sw.js precaches ${count} files, ${kb(size)} as cached (bound ${kb(PRECACHE_LIMIT_BYTES)})`);
 }
