@@ -1,0 +1,255 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { execFileSync } from "child_process";
+import fs from "fs";
+import http from "http";
+import os from "os";
+import path from "path";
+import company from "../../data/company.json";
+import { axeViolations } from "../../testkit/axe";
+import { PUBLIC, sitemapRoutes } from "../../testkit/built-site";
+import { expect, test, waitForHydration } from "../../testkit/e2e";
+import { cleanup, freePort, startServer, type ServerProcess } from "../../testkit/faults";
+import { goOffline, goOnline, SERVICE_WORKER_TIMEOUT_MS, waitForServiceWorker } from "../../testkit/offline";
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { precachedPages } = require("../../scripts/build/precache-list.cjs") as { precachedPages(): string[] };
+
+/**
+ * The service worker of the build (public/sw.js) in a real Chromium, against
+ * the real server (issue 23 §1 and §4): precached pages open and hydrate
+ * without a network, any other page shows the offline page; a new version
+ * waits until the visitor chooses "Update" (never while a form holds text
+ * not sent), then the page reloads once; the web app manifest and its icons.
+ */
+
+const PAGES = precachedPages();
+const CATEGORY = PAGES.find((page) => !["/", "/contact", "/enquiry"].includes(page)) as string;
+/** A product page: never visited nor saved in these tests. */
+const PRODUCT = `/${(JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data/products", fs.readdirSync(path.resolve(__dirname, "../../data/products")).sort()[0]), "utf8")) as { slug: string }).slug}`;
+
+const OFFLINE_HEADING = "You are offline";
+
+/** Full page loads of `page` (a reload or a navigation that loads a document; not Gatsby's in-page route changes). */
+function countLoads(page: Page): { count: () => number } {
+  let loads = 0;
+  page.on("load", () => {
+    loads += 1;
+  });
+  return { count: () => loads };
+}
+
+test.describe("offline", () => {
+  test("the precached pages open and hydrate without a network; an unvisited page shows the offline page, accessible; online again, the page itself", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await page.goto("/");
+    await waitForServiceWorker(page);
+    // The precache is complete once the worker is active: nothing else is visited before the network goes.
+    await goOffline(context);
+    try {
+      for (const route of ["/", "/contact", "/enquiry", CATEGORY]) {
+        const response = await page.goto(route);
+        expect(response?.fromServiceWorker(), route).toBe(true);
+        await waitForHydration(page);
+        await expect(page.getByRole("heading", { level: 1 }), route).not.toHaveText(OFFLINE_HEADING);
+      }
+
+      await page.goto(PRODUCT);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(OFFLINE_HEADING);
+      expect(new URL(page.url()).pathname).toBe(PRODUCT);
+      const main = page.getByRole("main");
+      for (const route of PAGES) await expect(main.locator(`a[href="${route}"]`), route).toHaveCount(1);
+      await expect(page.getByRole("link", { name: company.name })).toHaveAttribute("href", "/");
+      await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+      // Nothing saved: no list, and the saved items' database was not created by looking.
+      await expect(page.getByRole("heading", { name: "Saved on this device" })).toBeHidden();
+      expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain("site-saved");
+      expect(await axeViolations(page), "offline page").toEqual([]);
+    } finally {
+      await goOnline(context);
+    }
+    await page.goto(PRODUCT);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(OFFLINE_HEADING);
+  });
+
+  test("the offline page lists what is saved on the device", async ({ page, context }) => {
+    await page.goto("/contact");
+    await waitForServiceWorker(page);
+    await goOffline(context);
+    try {
+      await page.goto(PRODUCT);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(OFFLINE_HEADING);
+      // The saved items' index as the saved part keeps it: database "site-saved", store "items", keyed by the page's path.
+      await page.evaluate(
+        (product) =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open("site-saved", 1);
+            open.onupgradeneeded = () => open.result.createObjectStore("items", { keyPath: "path" });
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const tx = open.result.transaction("items", "readwrite");
+              tx.objectStore("items").put({ path: product, title: "Saved pump", kind: "product", url: product });
+              tx.objectStore("items").put({ path: "/assets/documents/sheet.pdf", title: "Pump data sheet", kind: "document", url: "/assets/documents/sheet.pdf" });
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve();
+              };
+              tx.onerror = () => reject(tx.error);
+            };
+          }),
+        PRODUCT,
+      );
+      await page.reload();
+      const saved = page.getByRole("region", { name: "Saved on this device" });
+      await expect(saved.getByRole("link", { name: "Saved pump" })).toHaveAttribute("href", PRODUCT);
+      await expect(saved.getByRole("link", { name: "Pump data sheet" })).toHaveAttribute("href", "/assets/documents/sheet.pdf");
+      expect(await axeViolations(page), "offline page with saved items").toEqual([]);
+    } finally {
+      await goOnline(context);
+    }
+  });
+});
+
+/**
+ * A deployment of a new version without rebuilding: a second server on a copy
+ * of public/ (hard links) whose sw.js has one more line, behind one address
+ * (a small proxy, so the page's origin stays the same) that leads to the first
+ * server, then to the second.
+ */
+test.describe("updates", () => {
+  let proxy: http.Server;
+  let target = "";
+  let origin = "";
+  let second: ServerProcess;
+  let copy: string;
+
+  test.beforeAll(async ({ baseURL }) => {
+    copy = fs.mkdtempSync(path.join(os.tmpdir(), "sw-update-"));
+    fs.rmdirSync(copy);
+    execFileSync("cp", ["-al", PUBLIC, copy]);
+    const sw = path.join(copy, "sw.js");
+    const text = fs.readFileSync(sw, "utf8");
+    for (const file of [sw, `${sw}.br`, `${sw}.gz`]) fs.rmSync(file, { force: true }); // hard links: the build's own files stay as they are
+    fs.writeFileSync(sw, `${text}\n// next version\n`);
+    second = await startServer({ env: { PUBLIC_DIR: copy } });
+
+    target = baseURL as string;
+    const port = await freePort();
+    proxy = http.createServer((req, res) => {
+      const upstream = new URL(target);
+      const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forward.on("error", () => res.destroy());
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(port, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${port}`;
+  });
+
+  test.afterAll(async () => {
+    await new Promise((resolve) => proxy?.close(resolve));
+    await cleanup();
+    if (copy) fs.rmSync(copy, { recursive: true, force: true });
+  });
+
+  /** The current version controls the page; then the new one is deployed and found: it installs and waits. */
+  async function newVersionWaits(page: Page, context: BrowserContext, route: string, baseURL: string) {
+    target = baseURL;
+    await page.goto(`${origin}${route}`);
+    await waitForServiceWorker(page);
+    await waitForHydration(page);
+    target = second.url;
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state), { timeout: SERVICE_WORKER_TIMEOUT_MS })
+      .toBe("installed");
+    void context;
+  }
+
+  test("a new version waits and the page offers Update; a form with text not sent keeps it waiting; the click reloads the page once", async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000);
+    await newVersionWaits(page, context, "/contact", baseURL as string);
+    const loads = countLoads(page);
+    const offer = page.getByRole("region", { name: "Site update" });
+    const update = offer.getByRole("button", { name: "Update" });
+    await expect(offer.getByRole("status")).toHaveText("A new version of this site is ready.");
+    // Keyboard reachable, with a visible focus.
+    await update.focus();
+    await expect(update).toBeFocused();
+    expect(await update.evaluate((button) => getComputedStyle(button).outlineStyle)).not.toBe("none");
+    expect(await axeViolations(page, { include: "section.site-update" }), "update offer").toEqual([]);
+
+    // Text typed in the contact form and not sent: the update waits.
+    const form = page.locator("main form[data-hydrated]").first();
+    const field = form.getByLabel("First name");
+    await field.fill("Ada");
+    await update.click();
+    await expect(offer.getByRole("status")).toContainText("The update waits");
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+    await expect(field).toHaveValue("Ada");
+    expect(loads.count()).toBe(0);
+
+    // The form emptied: the click applies the update, and the page reloads once, under the new version.
+    await field.fill("");
+    await update.click();
+    await expect.poll(() => loads.count(), { timeout: SERVICE_WORKER_TIMEOUT_MS }).toBe(1);
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return Boolean(navigator.serviceWorker.controller && registration?.active && !registration.waiting && !registration.installing);
+      }))
+      .toBe(true);
+    await expect(offer).toHaveCount(0);
+    expect(loads.count()).toBe(1);
+  });
+
+  test("a new version that waits is applied at the next navigation inside the site", async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000);
+    await newVersionWaits(page, context, "/contact", baseURL as string);
+    await expect(page.getByRole("button", { name: "Update" })).toBeVisible();
+    const loads = countLoads(page);
+    // A link of the site, followed by Gatsby's router (no page load of its own).
+    await page.evaluate(() => (window as unknown as { ___navigate: (to: string) => void }).___navigate("/enquiry"));
+    await expect.poll(() => loads.count(), { timeout: SERVICE_WORKER_TIMEOUT_MS }).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/enquiry");
+    await waitForHydration(page);
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+    expect(loads.count()).toBe(1);
+  });
+});
+
+test.describe("web app manifest", () => {
+  test("valid, with its names, start address, standalone display, theme colour and 192 and 512 px icons; named by every page", async ({ request }) => {
+    const response = await request.get("/manifest.webmanifest");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+    const manifest = JSON.parse(await response.text()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({ name: company.name, short_name: company.shortName, start_url: "/", display: "standalone" });
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    for (const size of [192, 512]) expect(manifest.icons.some((icon) => icon.sizes === `${size}x${size}` && (icon.purpose ?? "any").split(" ").includes("any")), `${size} px icon`).toBe(true);
+    for (const icon of manifest.icons) {
+      const file = await request.get(icon.src);
+      expect(file.status(), icon.src).toBe(200);
+      expect(file.headers()["content-type"], icon.src).toBe("image/png");
+      const png = await file.body();
+      expect(png.subarray(1, 4).toString("latin1"), icon.src).toBe("PNG");
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+    }
+
+    for (const route of sitemapRoutes()) {
+      const html = await (await request.get(route)).text();
+      expect(html, route).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+      expect(html, route).toContain(`<meta name="theme-color" content="${manifest.theme_color}"`);
+    }
+  });
+});
