@@ -63,6 +63,10 @@ test.describe("offline", () => {
       await expect(page.getByRole("heading", { name: "Saved on this device" })).toBeHidden();
       expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain("site-saved");
       expect(await axeViolations(page), "offline page").toEqual([]);
+      for (const width of [360, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `no horizontal scroll at ${width} px`).toBe(true);
+      }
     } finally {
       await goOnline(context);
     }
@@ -120,6 +124,9 @@ test.describe("updates", () => {
   let origin = "";
   let second: ServerProcess;
   let copy: string;
+  /** The offline page's precache revision in the new version (changed: its entry is fetched again, the old one removed). */
+  const NEXT_REVISION = "0123456789abcdef0123456789abcdef";
+  let oldRevision = "";
 
   test.beforeAll(async ({ baseURL }) => {
     copy = fs.mkdtempSync(path.join(os.tmpdir(), "sw-update-"));
@@ -128,7 +135,10 @@ test.describe("updates", () => {
     const sw = path.join(copy, "sw.js");
     const text = fs.readFileSync(sw, "utf8");
     for (const file of [sw, `${sw}.br`, `${sw}.gz`]) fs.rmSync(file, { force: true }); // hard links: the build's own files stay as they are
-    fs.writeFileSync(sw, `${text}\n// next version\n`);
+    const offlineEntry = /\{"revision":"([0-9a-f]+)","url":"\/offline"\}/;
+    oldRevision = offlineEntry.exec(text)?.[1] ?? "";
+    expect(oldRevision).not.toBe("");
+    fs.writeFileSync(sw, `${text.replace(offlineEntry, `{"revision":"${NEXT_REVISION}","url":"/offline"}`)}\n// next version\n`);
     second = await startServer({ env: { PUBLIC_DIR: copy } });
 
     target = baseURL as string;
@@ -170,6 +180,11 @@ test.describe("updates", () => {
     test.setTimeout(120_000);
     await newVersionWaits(page, context, "/contact", baseURL as string);
     const loads = countLoads(page);
+    // A run-time cache of an older version, and the saved part's cache: the first goes once the new version is active, the second stays.
+    await page.evaluate(async () => {
+      await (await caches.open("site-pages-0")).put("/old", new Response("old"));
+      await (await caches.open("site-saved")).put("/kept", new Response("kept"));
+    });
     const offer = page.getByRole("region", { name: "Site update" });
     const update = offer.getByRole("button", { name: "Update" });
     await expect(offer.getByRole("status")).toHaveText("A new version of this site is ready.");
@@ -178,6 +193,9 @@ test.describe("updates", () => {
     await expect(update).toBeFocused();
     expect(await update.evaluate((button) => getComputedStyle(button).outlineStyle)).not.toBe("none");
     expect(await axeViolations(page, { include: "section.site-update" }), "update offer").toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), "no horizontal scroll at 360 px").toBe(true);
+    await expect(update).toBeInViewport();
 
     // Text typed in the contact form and not sent: the update waits.
     const form = page.locator("main form[data-hydrated]").first();
@@ -201,6 +219,16 @@ test.describe("updates", () => {
       }))
       .toBe(true);
     await expect(offer).toHaveCount(0);
+    // Old caches removed, the others' kept; the precache holds the new version's entry only.
+    await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain("site-pages-0");
+    expect(await page.evaluate(() => caches.keys())).toContain("site-saved");
+    const offlineKeys = await page.evaluate(async () => {
+      const keys: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) if (new URL(request.url).pathname === "/offline") keys.push(request.url);
+      return keys;
+    });
+    expect(offlineKeys.some((url) => url.endsWith(`__WB_REVISION__=${NEXT_REVISION}`))).toBe(true);
+    expect(offlineKeys.filter((url) => url.includes(oldRevision))).toEqual([]);
     expect(loads.count()).toBe(1);
   });
 
