@@ -145,6 +145,7 @@ export async function writeServiceWorker(publicDir) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "sw-"));
   const swSrc = path.join(work, "sw.js");
   try {
+    // Minified for browsers, esbuild gives Workbox NODE_ENV "production": its development logging is left out.
     await build({
       entryPoints: [path.join(ROOT, "src/offline/sw/index.ts")],
       bundle: true,
@@ -152,7 +153,6 @@ export async function writeServiceWorker(publicDir) {
       format: "iife",
       target: "es2020",
       outfile: swSrc,
-      define: { "process.env.NODE_ENV": '"production"' },
       logLevel: "warning",
     });
     const { count, warnings } = await injectManifest({
