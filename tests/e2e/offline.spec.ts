@@ -74,6 +74,45 @@ test.describe("offline", () => {
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(OFFLINE_HEADING);
   });
 
+  test("documents, videos and the API are not cached at run time; a saved document is found offline", async ({ page, context }) => {
+    const documentPath = `/assets/documents/${fs.readdirSync(path.join(PUBLIC, "assets/documents")).find((name) => name.endsWith(".pdf"))}`;
+    const videoPath = `/videos/${fs.readdirSync(path.join(PUBLIC, "videos")).find((name) => name.endsWith(".mp4"))}`;
+    await page.goto("/contact");
+    await waitForServiceWorker(page);
+    const statuses = await page.evaluate(
+      async ([documentUrl, videoUrl]) => [
+        (await fetch(documentUrl)).status,
+        (await fetch(videoUrl, { headers: { Range: "bytes=0-99" } })).status,
+        (await fetch("/api/health")).status,
+      ],
+      [documentPath, videoPath],
+    );
+    expect(statuses.slice(0, 2)).toEqual([200, 206]);
+    const cached = await page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+      return paths;
+    });
+    expect(cached.filter((p) => p === documentPath || p.startsWith("/videos/") || p.startsWith("/api"))).toEqual([]);
+
+    // The saved part keeps a saved document in its own cache: found offline.
+    await page.evaluate(async (documentUrl) => {
+      const cache = await caches.open("site-saved");
+      await cache.put(documentUrl, await fetch(documentUrl));
+    }, documentPath);
+    await goOffline(context);
+    try {
+      const offline = await page.evaluate(async (documentUrl) => {
+        const response = await fetch(documentUrl);
+        return { status: response.status, type: response.headers.get("content-type") };
+      }, documentPath);
+      expect(offline).toEqual({ status: 200, type: "application/pdf" });
+      expect(await page.evaluate(() => fetch("/api/health").then((r) => r.status, () => "network error"))).toBe("network error");
+    } finally {
+      await goOnline(context);
+    }
+  });
+
   test("the offline page lists what is saved on the device", async ({ page, context }) => {
     await page.goto("/contact");
     await waitForServiceWorker(page);
@@ -248,6 +287,13 @@ test.describe("updates", () => {
 });
 
 test.describe("web app manifest", () => {
+  test("sw.js is revalidated at every check, never kept as a hashed file", async ({ request }) => {
+    const response = await request.get("/sw.js");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/javascript/);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
+  });
+
   test("valid, with its names, start address, standalone display, theme colour and 192 and 512 px icons; named by every page", async ({ request }) => {
     const response = await request.get("/manifest.webmanifest");
     expect(response.status()).toBe(200);
