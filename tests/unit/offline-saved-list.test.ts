@@ -9,6 +9,7 @@ import path from "path";
 import { buildSaveList, productDocumentUrl } from "../../src/offline/saved/build-list";
 import { isImmutable, pictureFiles, planItem, type SaveList } from "../../src/offline/saved/list";
 import { documentHref } from "../../src/components/product/types";
+import { SAVED_CACHE } from "../../src/offline/saved/names";
 
 const APP = "app-0123456789abcdef0123.js";
 const TEMPLATE = "component---src-templates-product-tsx-aaaaaaaaaaaaaaaaaaaa.js";
@@ -172,5 +173,12 @@ describe("the files one item needs", () => {
     expect(isImmutable("/pump")).toBe(false);
     expect(isImmutable("/page-data/pump/page-data.json")).toBe(false);
     expect(isImmutable("/assets/catalog/pump-catalog.pdf")).toBe(false);
+  });
+});
+
+describe("the save button", () => {
+  it("looks for saved items in the cache the store writes (its name is written out in the button's code)", () => {
+    const source = fs.readFileSync(path.join(__dirname, "../../src/offline/saved/SaveOffline.tsx"), "utf8");
+    expect(source).toContain(`.has("${SAVED_CACHE}")`);
   });
 });

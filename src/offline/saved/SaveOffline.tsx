@@ -1,5 +1,4 @@
 import React, { useEffect, useState } from "react";
-import { SAVED_CACHE } from "./names";
 import * as styles from "./SaveOffline.module.css";
 
 /** The button's texts (data/product-ui.json and data/downloads-library.json, `saveOffline`). */
@@ -41,7 +40,8 @@ export function SaveOffline({ kind, path, texts, name }: SaveOfflineProps): Reac
     if (!("serviceWorker" in navigator && "caches" in window)) return setState(-1);
     setState(1);
     caches
-      .has(SAVED_CACHE)
+      // SAVED_CACHE of names.ts, written out: importing it would bring the module into every product page's first load.
+      .has("site-saved")
       .then((has) => has && client().then((m) => m.isSaved(path)))
       .then((saved) => saved && setState(3), () => undefined);
   }, [path]);
