@@ -1,18 +1,23 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { execFileSync, spawn, type ChildProcess } from "child_process";
 import fs from "fs";
+import os from "os";
 import path from "path";
 import productUi from "../../data/product-ui.json";
 import library from "../../data/downloads-library.json";
 import { expect, test } from "../../testkit/e2e";
 import { goOffline, goOnline, waitForServiceWorker } from "../../testkit/offline";
 import type { SaveList } from "../../src/offline/saved/list";
+import { freePort, SERVER_ENTRY } from "../../testkit/faults";
 
 /**
  * "Save for offline" with the real service worker: a product saved, then
  * opened with the network gone (page, hydration, pictures, data sheet); its
  * removal; a document saved from /downloads; the build's list of what each
- * product needs. (The refresh of saved items when a new build goes live is
- * tested with the store's logic in tests/unit/offline-saved-store.test.ts.)
+ * product needs; a new build going live (the site served again from a
+ * changed copy of the build, on the same address), which refreshes the saved
+ * items. The refresh's failures (offline, a file missing) are tested with the
+ * store's logic in tests/unit/offline-saved-store.test.ts.
  */
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -36,7 +41,7 @@ const [first, second, third] = products.filter((p) => pdfsOf(p).length > 0);
 const savedItems = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<{ path: string; title: string; kind: string; url: string; bytes: number; savedAt: number; files: string[] }[]>((resolve, reject) => {
+      new Promise<{ path: string; title: string; kind: string; url: string; bytes: number; savedAt: number; files: string[]; build: string; stale?: boolean }[]>((resolve, reject) => {
         const open = indexedDB.open("site-saved");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -179,7 +184,6 @@ test.describe("save for offline", () => {
     await button.focus();
     await page.keyboard.press("Enter");
     await expect(item.getByRole("button", { name: new RegExp(`^${library.saveOffline.saved}`) })).toBeVisible({ timeout: 30_000 });
-    await expect(item.locator("[data-saved=true]")).toHaveCount(1);
     await expect(item.getByRole("status")).toContainText("Saved on this device");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await savedItems(page)).toEqual([expect.objectContaining({ path: pdf, url: pdf, kind: "document", files: [pdf] })]);
@@ -188,7 +192,7 @@ test.describe("save for offline", () => {
     await page.reload();
     await hydrated(page);
     await expect(item.getByRole("button", { name: new RegExp(`^${library.saveOffline.saved}`) })).toBeVisible();
-    await expect(page.locator("[data-saved=true]")).toHaveCount(1);
+    await expect(page.getByRole("button", { name: new RegExp(`^${library.saveOffline.saved}`) })).toHaveCount(1);
 
     await goOffline(context);
     expect(await fetchFromPage(page, pdf)).toEqual({ status: 200, type: "application/pdf", start: "%PDF-" });
@@ -209,4 +213,83 @@ test.describe("save for offline", () => {
     expect(list.documents.length).toBeGreaterThan(products.length);
     expect(JSON.stringify(list)).not.toMatch(/\.(mp4|webm)/);
   });
+});
+
+/** The real server on `port`, serving `publicDir`. */
+async function serveBuild(publicDir: string, port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_DIR: publicDir, RATE_LIMIT_MAX: "10000" },
+    stdio: "ignore",
+  });
+  await expect
+    .poll(() => fetch(`http://127.0.0.1:${port}/contact`).then((r) => r.status, () => 0), { timeout: 60_000, message: "the server did not start" })
+    .toBe(200);
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const gone = new Promise((done) => child.once("exit", done));
+  child.kill("SIGTERM");
+  await gone;
+}
+
+/** Replaces a file of a hard-linked copy of the build (the link is cut first: the build itself stays as it is), and drops its compressed forms. */
+function rewrite(publicDir: string, file: string, change: (text: string) => string): void {
+  const full = path.join(publicDir, file);
+  const text = fs.readFileSync(full, "utf8");
+  for (const form of [full, `${full}.br`, `${full}.gz`]) fs.rmSync(form, { force: true });
+  fs.writeFileSync(full, change(text));
+}
+
+test("a new build going live refreshes the saved items: changed files fetched again, a product gone from the catalogue dropped", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "saved-builds-"));
+  const [thisBuild, nextBuild] = [path.join(work, "this"), path.join(work, "next")];
+  for (const dir of [thisBuild, nextBuild]) execFileSync("cp", ["-al", path.join(ROOT, "public"), dir]);
+  // The next build: the first product's page changed, the second product gone from the catalogue, a new service worker.
+  const MARK = "<!-- the next build -->";
+  rewrite(nextBuild, `${first.slug}/index.html`, (html) => html.replace("</body>", `${MARK}</body>`));
+  rewrite(nextBuild, "offline-saves.json", (json) => {
+    const list = JSON.parse(json) as SaveList;
+    return JSON.stringify({ ...list, build: "next", products: list.products.filter((p) => p.path !== `/${second.slug}`) });
+  });
+  rewrite(nextBuild, "sw.js", (code) => `${code}\n// the next build\n`);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const context = await browser.newContext();
+  let server = await serveBuild(thisBuild, port, path.join(work, "data"));
+  try {
+    const page = await context.newPage();
+    for (const product of [first, second]) {
+      await page.goto(`${base}/${product.slug}`);
+      await waitForServiceWorker(page);
+      await expect(page.locator('footer form[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
+      await save(page);
+    }
+    expect((await savedItems(page)).map((item) => item.path).sort()).toEqual([`/${first.slug}`, `/${second.slug}`]);
+
+    await stop(server);
+    server = await serveBuild(nextBuild, port, path.join(work, "data"));
+    // The new worker installs and waits; it activates once no page uses the old one.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)), { timeout: 30_000 }).toBe(true);
+    await page.close();
+    const after = await context.newPage();
+    await after.goto(`${base}/contact`);
+    await expect
+      .poll(async () => (await savedItems(after)).map((item) => `${item.path} ${item.build} ${Boolean(item.stale)}`), { timeout: 30_000 })
+      .toEqual([`/${first.slug} next false`]);
+    const files = await savedFiles(after);
+    expect(files).toContain(`/${first.slug}`);
+    expect(files.some((url) => url.includes(second.slug))).toBe(false);
+    const html = await after.evaluate(async (url) => (await (await caches.open("site-saved")).match(url))?.text(), `/${first.slug}`);
+    expect(html).toContain(MARK);
+  } finally {
+    await context.close();
+    await stop(server);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 });

@@ -48,7 +48,6 @@ export function SaveOffline({ kind, path, texts, name }: SaveOfflineProps): Reac
   const click = () => {
     if (state !== 1 && state !== 3) return;
     setState(2);
-    setMessage("");
     client()
       .then((m) => m.toggle(kind, path, state === 3, texts))
       .then(
@@ -63,7 +62,7 @@ export function SaveOffline({ kind, path, texts, name }: SaveOfflineProps): Reac
       );
   };
   return (
-    <div className={styles.save} hidden={state < 0} data-saved={state === 3}>
+    <div className={styles.save} hidden={state < 0}>
       <button type="button" className="btn btn-outline" disabled={state === 0} aria-disabled={state === 2} onClick={click}>
         {state === 2 ? texts.saving : state === 3 ? texts.saved : texts.save}
         {name && <span className="visually-hidden">: {name}</span>}

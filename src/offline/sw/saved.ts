@@ -39,26 +39,31 @@ export function installSaved(scope: ServiceWorkerGlobalScope): void {
       .catch(() => (scope.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(REFRESH_SYNC_TAG))
       .catch(() => undefined);
 
+  // Nothing to do, and no database to open, where nothing was ever saved.
+  const whenSaved = (task: () => Promise<unknown>) => scope.caches.has(SAVED_CACHE).then((has) => has && task());
+
   scope.addEventListener("activate", (event) => {
-    const done = markAllStale(deps()).then(refresh);
+    const done = whenSaved(() => markAllStale(deps()).then(refresh));
     event.waitUntil(Promise.race([done, new Promise((wait) => setTimeout(wait, ACTIVATE_WAIT_MS))]).catch(() => undefined));
   });
 
   scope.addEventListener("sync", (event) => {
     const sync = event as SyncEvent;
-    if (sync.tag === REFRESH_SYNC_TAG) sync.waitUntil(refreshStale(deps()));
+    // A failure makes the browser try the sync again later.
+    const retry = () =>
+      refreshStale(deps()).then((result) => {
+        if (result.failed.length > 0) throw new Error("some saved items could not be refreshed");
+      });
+    if (sync.tag === REFRESH_SYNC_TAG) sync.waitUntil(whenSaved(retry));
   });
 
-  // On each start: a refresh an earlier start could not finish (only where something was saved).
-  void scope.caches
-    .has(SAVED_CACHE)
-    .then((has) => has && refresh())
-    .catch(() => undefined);
+  // On each start: a refresh an earlier start could not finish.
+  void whenSaved(refresh).catch(() => undefined);
 
   scope.addEventListener("fetch", (event) => {
     const { request } = event;
     const url = new URL(request.url);
-    if (request.method !== "GET" || url.origin !== scope.location.origin || url.pathname.startsWith("/api/")) return;
+    if (request.method !== "GET" || url.origin !== scope.location.origin || /^\/api(\/|$)/.test(url.pathname)) return;
     if (request.destination === "video" || request.destination === "audio") return;
     try {
       event.respondWith(networkOrSaved(scope, request));
