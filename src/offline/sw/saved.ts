@@ -65,6 +65,8 @@ export function installSaved(scope: ServiceWorkerGlobalScope): void {
     const url = new URL(request.url);
     if (request.method !== "GET" || url.origin !== scope.location.origin || /^\/api(\/|$)/.test(url.pathname)) return;
     if (request.destination === "video" || request.destination === "audio") return;
+    // A request the browser may only answer from its HTTP cache (developer tools) cannot be fetched again here.
+    if (request.cache === "only-if-cached" && request.mode !== "same-origin") return;
     try {
       event.respondWith(networkOrSaved(scope, request));
     } catch {
