@@ -5,6 +5,7 @@ import { Seo } from "../components/Seo";
 import { fill } from "../shared/utils/template";
 import { formatSize, hasFilters, narrow, NO_FILTERS, parseFilters, serialiseFilters, type LibraryFilters as Filters } from "./filter";
 import { LibraryFilters, type LibraryFilterTexts } from "./LibraryFilters";
+import { SaveOffline, type SaveOfflineTexts } from "../offline/saved/SaveOffline";
 import type { LibraryDocument, LibraryOptions } from "./records";
 import * as styles from "./DownloadsLibraryPage.module.css";
 
@@ -19,6 +20,7 @@ interface LibraryTexts extends LibraryFilterTexts {
   types: { id: string; label: string }[];
   formats: { id: string; label: string }[];
   sizeUnits: { bytes: string; kilobytes: string; megabytes: string };
+  saveOffline: SaveOfflineTexts;
 }
 
 interface LibraryData {
@@ -76,6 +78,7 @@ function DocumentItem({ doc, page, ui, typeLabel }: { doc: LibraryDocument; page
           </>
         )}
       </dl>
+      <SaveOffline kind="document" path={doc.url} texts={page.saveOffline} name={doc.title} />
     </li>
   );
 }
@@ -200,6 +203,9 @@ export const query = graphql`
         bytes
         kilobytes
         megabytes
+      }
+      saveOffline {
+        ...SaveOfflineFields
       }
     }
     ui: productUiJson {

@@ -9,6 +9,7 @@ import { ProductPanel } from "../components/product/ProductPanel";
 import { ProductTabs } from "../components/product/ProductTabs";
 import { UnitsToggle } from "../components/product/UnitsToggle";
 import { AddToEnquiry } from "../enquiry/AddToEnquiry";
+import { SaveOffline, type SaveOfflineTexts } from "../offline/saved/SaveOffline";
 import type { ConsumableToolData, ContentTabData, ProductTabData, ProductUi } from "../components/product/types";
 import { productImageMap, type ProductImageNode } from "../components/product/product-images";
 import { hasConvertibleFigures } from "../utils/unit-preference";
@@ -23,7 +24,7 @@ interface ProductData {
     meta: { title: string; description: string };
   } | null;
   category: { slug: string; breadcrumb: string } | null;
-  ui: ProductUi;
+  ui: ProductUi & { saveOffline: SaveOfflineTexts };
   images: { nodes: ProductImageNode[] };
   drawings: { nodes: { relativePath: string; childImageSharp: NonNullable<ConsumableToolData["drawing"]>["childImageSharp"] }[] };
 }
@@ -81,6 +82,7 @@ export default function ProductTemplate({ data, pageContext }: PageProps<Product
             <h1 className={styles.title}>{product.name}</h1>
             <p className={styles.description}>{product.shortDescription}</p>
             <AddToEnquiry product={product.slug} name={product.name} models={product.models} />
+            <SaveOffline kind="product" path={`/${product.slug}`} texts={ui.saveOffline} />
           </div>
           <div className={styles.gallery}>
             <Gallery
@@ -128,6 +130,9 @@ export const query = graphql`
     }
     ui: productUiJson {
       ...ProductUiFields
+      saveOffline {
+        ...SaveOfflineFields
+      }
     }
     images: allFile(filter: { sourceInstanceName: { eq: "images" }, relativeDirectory: { eq: "products" }, name: { in: $imageNames } }) {
       nodes {

@@ -42,3 +42,22 @@ export const productUiFields = graphql`
     }
   }
 `;
+
+/** The texts of the "Save for offline" button (src/offline/saved/SaveOffline.tsx): product pages and /downloads. */
+export const saveOfflineFields = graphql`
+  fragment SaveOfflineFields on SaveOfflineUi {
+    save
+    saving
+    saved
+    done
+    usage
+    removed
+    failed
+    units {
+      bytes
+      kilobytes
+      megabytes
+      gigabytes
+    }
+  }
+`;
