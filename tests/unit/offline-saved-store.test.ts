@@ -4,7 +4,7 @@
  * a removal keeps for the other items, and what a new build does to them.
  */
 import type { SaveList } from "../../src/offline/saved/list";
-import { SAVE_LIST_URL, SAVED_CACHE } from "../../src/offline/saved/names";
+import { PAGES_CACHE, SAVE_LIST_URL, SAVED_CACHE } from "../../src/offline/saved/names";
 import { markAllStale, refreshStale, removeItem, saveItem, type SavedDeps, type SavedIndex, type SavedItem } from "../../src/offline/saved/store";
 
 const ORIGIN = "https://site.test";
@@ -163,6 +163,14 @@ describe("removing", () => {
     await removeItem(deps, "/assets/catalog/pump.pdf");
     expect((await saved()).size).toBe(0);
     expect(await index.all()).toEqual([]);
+  });
+
+  it("takes the removed page out of the service worker's pages cache too, and leaves the other pages there", async () => {
+    await saveItem(deps, "product", "/pump", "image/avif");
+    const pages = await caches.open(PAGES_CACHE);
+    for (const url of ["/pump", "/page-data/pump/page-data.json", "/valve", SCRIPT_1]) await pages.put(url, new Response("visited"));
+    await removeItem(deps, "/pump");
+    expect([...pages.entries.keys()].sort()).toEqual([SCRIPT_1, "/valve"].sort());
   });
 });
 

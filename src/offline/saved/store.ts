@@ -11,7 +11,7 @@
  * save in a page and a refresh in the service worker do not interleave.
  */
 import { isImmutable, planItem, type SaveList, type SavedKind } from "./list";
-import { SAVE_LIST_URL, SAVED_CACHE } from "./names";
+import { PAGES_CACHE, SAVE_LIST_URL, SAVED_CACHE } from "./names";
 
 /** One saved item, as the index holds it (the offline page lists these). */
 export interface SavedItem {
@@ -104,10 +104,12 @@ async function download(deps: SavedDeps, cache: Cache, files: string[]): Promise
   return { fetched, bytes };
 }
 
-/** Removes from the cache the files of `files` that no item of the index needs. */
-async function dropUnneeded(deps: SavedDeps, cache: Cache, files: Iterable<string>): Promise<void> {
+/** Removes from the cache the files of `files` that no item of the index needs; returns them. */
+async function dropUnneeded(deps: SavedDeps, cache: Cache, files: Iterable<string>): Promise<string[]> {
   const needed = new Set((await deps.index.all()).flatMap((item) => item.files));
-  for (const url of files) if (!needed.has(url)) await cache.delete(url);
+  const dropped = [...files].filter((url) => !needed.has(url));
+  for (const url of dropped) await cache.delete(url);
+  return dropped;
 }
 
 /** Stores an item's files from `list` and records it; returns the record. */
@@ -137,7 +139,12 @@ async function remove(deps: SavedDeps, path: string): Promise<void> {
   const item = await deps.index.get(path);
   if (!item) return;
   await deps.index.delete(path);
-  await dropUnneeded(deps, await deps.caches.open(SAVED_CACHE), item.files);
+  const dropped = await dropUnneeded(deps, await deps.caches.open(SAVED_CACHE), item.files);
+  // The visit that saved the page left a copy in the run-time pages cache: the removed page is not kept there either.
+  if (await deps.caches.has(PAGES_CACHE)) {
+    const pages = await deps.caches.open(PAGES_CACHE);
+    for (const url of dropped) if (!isImmutable(url)) await pages.delete(url, { ignoreVary: true });
+  }
 }
 
 /** Removes an item: its record, and its files unless another saved item needs them. */
