@@ -8,6 +8,7 @@ import { Logo } from "./Logo";
 import { NavMenu } from "./NavMenu";
 import { SearchBox } from "./SearchBox";
 import { HeaderEnquiry } from "../enquiry/HeaderEnquiry";
+import { OutboxSlot } from "../offline/outbox/slot";
 import * as styles from "./Header.module.css";
 
 /** Scroll distance after which the navbar turns translucent and shadowed (spec: 50 px). */
@@ -70,6 +71,7 @@ export function Header({ variant = "dark" }: HeaderProps): React.ReactElement {
           <div className={styles.tools}>
             <SearchBox label={navigation.searchLabel} landmarkLabel={navigation.searchLandmarkLabel} placeholder={navigation.searchPlaceholder} />
             <HeaderEnquiry />
+            <OutboxSlot />
             <GstClock label={company.timeZoneLabel} />
             <Link to={navigation.cta.to} className={`btn ${styles.cta}`}>
               {navigation.cta.label}
