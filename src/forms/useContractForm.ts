@@ -32,8 +32,10 @@ export interface ContractFormOptions<V extends FormValues> {
   fixed?: Record<string, unknown>;
   /** Rules that are not the contract's (the demo's acceptTerms): false marks a field invalid. */
   extraValidity?: (values: V) => Record<string, boolean>;
-  /** Sends the body (through src/contract/client.ts); resolves to openapi-fetch's result. */
-  send: (body: Record<string, unknown>) => Promise<SendResult>;
+  /** Sends the body (through src/contract/client.ts) under the submission's Idempotency-Key; resolves to openapi-fetch's result. */
+  send: (body: Record<string, unknown>, idempotencyKey: string) => Promise<SendResult>;
+  /** The fields' labels (the readable copy of a send kept on the device). */
+  labels?: readonly { name: string; label: string }[];
   successMessage: string;
   /** The message of a failure (the server's answer, or the exception). */
   failureMessage: (failure: unknown) => string | Promise<string>;
@@ -91,6 +93,19 @@ function preload(): void {
   preloadAttribution();
 }
 
+/** A random UUID: crypto.randomUUID, or (Safari before 15.4) the one a blob: URL is named with. */
+function newKey(): string {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const url = URL.createObjectURL(new Blob());
+  URL.revokeObjectURL(url);
+  return url.slice(-36);
+}
+
+/** No answer came: the network is gone or dropped mid-send (fetch's TypeError), or the client's code could not be fetched. */
+function noAnswer(failure: unknown): boolean {
+  return failure instanceof TypeError || (failure as Error | undefined)?.name === "ChunkLoadError";
+}
+
 /**
  * The state of one form of the contract: values, visited fields, per-field
  * validity from the contract's rules (src/forms/validation.ts), the pending
@@ -99,6 +114,13 @@ function preload(): void {
  * A success resets the form (to `resetValues`); a failure keeps everything typed.
  * The form's spam trap, when a bot filled it, is sent too (see src/forms/spam/trap.ts),
  * and so is where the visit came from, when the form's rules take it (`attribution`, src/attribution/).
+ *
+ * Each submission carries an Idempotency-Key made at its first try and kept
+ * for its retries (the same body sent again) until it succeeds: one that may
+ * have reached the server is never sent under a new key. A send that got
+ * no answer while a service worker controls the page is kept on the device
+ * (src/offline/outbox/) and sent later under the same key: the visitor reads
+ * so, and the form resets as on success.
  */
 export function useContractForm<V extends FormValues>(options: ContractFormOptions<V>): ContractForm<V> {
   const { rules, initialValues, fixed, extraValidity, formats } = options;
@@ -112,6 +134,8 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const inFlight = useRef(false);
+  /** The Idempotency-Key of the last send, and the body it was for. */
+  const key = useRef<[string, string]>();
   const latest = useRef(options);
   latest.current = options;
 
@@ -151,18 +175,33 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     setStatus(null);
     let failure: unknown;
     let succeeded = false;
+    let kept: string | undefined;
+    let sent: Record<string, unknown> | undefined;
+    let idempotencyKey = "";
     // The spam trap (src/forms/spam/SpamTrap.tsx) is no field of the form's state: read when sent, and sent only when filled.
     const trapped = trapValue(formRef.current, rules.schema.properties[SPAM_TRAP_FIELD]?.maxLength);
     try {
       const attribution = await attributionFor(rules.schema.properties.attribution);
-      const sent: Record<string, unknown> = attribution === undefined ? body : { ...body, attribution };
-      const result = await send(trapped === undefined ? sent : { ...sent, [SPAM_TRAP_FIELD]: trapped });
+      const withAttribution: Record<string, unknown> = attribution === undefined ? body : { ...body, attribution };
+      sent = trapped === undefined ? withAttribution : { ...withAttribution, [SPAM_TRAP_FIELD]: trapped };
+      // The same body as the last send that did not succeed is the same submission: its key again. Another body, another key.
+      const signature = JSON.stringify(sent, (_, value: unknown) => (value instanceof File ? [value.name, value.size, value.lastModified] : value));
+      if (key.current?.[1] !== signature) key.current = [newKey(), signature];
+      idempotencyKey = key.current[0];
+      const result = await send(sent, idempotencyKey);
       if (result.error !== undefined || !result.response.ok) failure = result.error ?? result;
       else succeeded = true;
     } catch (err) {
       failure = err;
+      if (sent && noAnswer(err) && navigator.serviceWorker?.controller) {
+        const body = sent;
+        kept = await import(/* webpackChunkName: "outbox" */ "../offline/outbox/page")
+          .then((outbox) => outbox.keepSend(idempotencyKey, rules, body, latest.current.labels))
+          .catch(() => undefined);
+        succeeded = kept !== undefined;
+      }
     }
-    let message = successMessage;
+    let message = kept ?? successMessage;
     if (!succeeded) {
       if (logFailure) console.error(failure);
       try {
@@ -174,6 +213,7 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     inFlight.current = false;
     setSubmitting(false);
     if (succeeded) {
+      key.current = undefined;
       clearTrap(formRef.current);
       setValues(resetValues ?? initialValues);
       setTouched({});
