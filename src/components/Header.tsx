@@ -71,13 +71,13 @@ export function Header({ variant = "dark" }: HeaderProps): React.ReactElement {
           <div className={styles.tools}>
             <SearchBox label={navigation.searchLabel} landmarkLabel={navigation.searchLandmarkLabel} placeholder={navigation.searchPlaceholder} />
             <HeaderEnquiry />
-            <OutboxSlot />
             <GstClock label={company.timeZoneLabel} />
             <Link to={navigation.cta.to} className={`btn ${styles.cta}`}>
               {navigation.cta.label}
             </Link>
           </div>
         </div>
+        <OutboxSlot />
       </div>
     </header>
   );

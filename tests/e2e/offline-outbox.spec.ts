@@ -1,7 +1,11 @@
+import { createHash } from "crypto";
+import fs from "fs";
 import path from "path";
 import { test as base, type BrowserContext, type Locator, type Page, type Request } from "@playwright/test";
 import outboxWords from "../../data/offline-outbox.json";
 import formWords from "../../data/form-words.json";
+import { axeViolations } from "../../testkit/axe";
+import { makePdf } from "../../testkit/documents";
 import { expect, waitForHydration } from "../../testkit/e2e";
 import { inspectStore, ROOT, startServer, startSmtpPeer, type ServerProcess, type SmtpPeer } from "../../testkit/faults";
 import { goOffline, goOnline, SERVICE_WORKER_TIMEOUT_MS, waitForServiceWorker } from "../../testkit/offline";
@@ -53,6 +57,31 @@ const mailsFor = (site: Site, name: string) => site.peer.received.filter((mail) 
 /** The stored submissions of this visitor, by mail type. */
 function storedFor(site: Site, name: string): string[] {
   return [...inspectStore(site.server.dataDir, []).stored.values()].filter((row) => row.payload.includes(name)).map((row) => row.mail_type);
+}
+
+/** The files stored with the submissions whose file was sent under `fileName`: their bytes' SHA-256. */
+function storedFiles(site: Site, fileName: string): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const Database = require("better-sqlite3") as typeof import("better-sqlite3");
+  const db = new Database(path.join(site.server.dataDir, "site.db"), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare("SELECT stored_name FROM attachments WHERE original_name = ?").all(fileName) as { stored_name: string }[];
+    return rows.map((row) => createHash("sha256").update(fs.readFileSync(path.join(site.server.dataDir, "uploads", row.stored_name))).digest("hex"));
+  } finally {
+    db.close();
+  }
+}
+
+/** The script of this build that holds the API client (src/contract/client.ts): the one chunk of the page's bundle that asks for a challenge. */
+function apiClientChunk(): string {
+  const { assetsByChunkName } = JSON.parse(fs.readFileSync(path.join(ROOT, "public", "webpack.stats.json"), "utf8")) as { assetsByChunkName: Record<string, string[]> };
+  const runtime = fs.readFileSync(path.join(ROOT, "public", assetsByChunkName.app.find((file) => file.startsWith("webpack-runtime-")) ?? ""), "utf8");
+  const chunks = fs
+    .readdirSync(path.join(ROOT, "public"))
+    .filter((file) => /^\d+-[0-9a-f]+\.js$/.test(file) && runtime.includes(`${file.split("-")[0]}:"${file.slice(file.indexOf("-") + 1, -3)}"`))
+    .filter((file) => fs.readFileSync(path.join(ROOT, "public", file), "utf8").includes("/api/v1/contact/challenge"));
+  expect(chunks).toHaveLength(1);
+  return `/${chunks[0]}`;
 }
 
 interface KeptRecord {
@@ -123,6 +152,16 @@ function formPosts(context: BrowserContext, call: string): Request[] {
   return posts;
 }
 
+/** The indicator is visible, and the page does not scroll sideways, from 360 to 1920 px. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  for (const width of [360, 1024, 1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByRole("button", { name: "Send now" })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 test("offline, the contact form and a quotation request are kept on the device; back online each is sent, stored and mailed once", async ({ page, context, site }) => {
   const name = uniqueName();
   await addToEnquiry(page, "torque-pump");
@@ -168,6 +207,7 @@ test("offline, the contact form and a quotation request are kept on the device; 
   await expect(count).toHaveText("2 forms wait to be sent");
   await expect(count).toHaveAttribute("aria-live", "polite");
   await expect(page.getByRole("button", { name: "Send now" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
   expect(mailsFor(site, name)).toHaveLength(0);
 
   await goOnline(context);
@@ -261,12 +301,59 @@ test("a send the server refuses for its content moves to the visible list, with 
   await expect(item.getByRole("button", { name: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`Last name: ${name}`);
   expect((await outbox(page))[0]).toMatchObject({ state: "refused", last: 400, bytes: 0 });
+  expect(await axeViolations(page, { include: '[data-testid="outbox"]' })).toEqual([]);
 
   await item.getByRole("button", { name: "Dismiss" }).click();
   await expect(refused).toHaveCount(0);
   await expect.poll(() => outbox(page)).toEqual([]);
   expect(storedFor(site, name)).toEqual([]);
   expect(mailsFor(site, name)).toHaveLength(0);
+});
+
+test("an upload sent offline when the API client's own code cannot be fetched is kept with its file, and stored with the same bytes once back online", async ({ page, context, site }) => {
+  const fileName = `${uniqueName()}.pdf`;
+  const pdf = makePdf(`Answers of ${fileName}`);
+  await openControlled(page, "/top-loading-arms");
+  await page.getByRole("tab", { name: "Order Form", exact: true }).click();
+  const form = page.locator('form[data-form-slot="product-order"]');
+  await expect(form).toHaveAttribute("data-hydrated", "true");
+  // The API client's chunk is neither loaded by the page nor in any of the service worker's caches: every script
+  // this page has not loaded is taken out of them (the precache may hold the client; it may not).
+  const client = apiClientChunk();
+  const cached = await page.evaluate(async () => {
+    const loaded = performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname);
+    const kept: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const { pathname } = new URL(request.url);
+        if (pathname.endsWith(".js") && !loaded.includes(pathname) && pathname !== "/sw.js") await cache.delete(request);
+        else kept.push(pathname);
+      }
+    }
+    return [...loaded, ...kept];
+  });
+  expect(cached).not.toContain(client);
+  const posts = formPosts(context, "product_order_form");
+
+  await goOffline(context);
+  await form.getByLabel("Answered questionnaire").setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: pdf });
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(form.getByRole("status")).toHaveText(SAVED);
+  await expect(form.getByText(`Selected file: ${fileName}`)).toHaveCount(0);
+  // The record holds the multipart body, the file included.
+  const [record] = await outbox(page);
+  expect(record).toMatchObject({ form: "product_order_form", state: "waiting", text: `Product: TOP LOADING ARMS\nAnswered questionnaire: ${fileName}` });
+  expect(record.contentType).toMatch(/^multipart\/form-data; boundary=/);
+  expect(record.bytes).toBeGreaterThan(pdf.length);
+
+  await goOnline(context);
+
+  await expect.poll(() => outbox(page), { timeout: DELIVERY_TIMEOUT_MS }).toEqual([]);
+  expect(storedFiles(site, fileName)).toEqual([createHash("sha256").update(pdf).digest("hex")]);
+  await expect.poll(() => site.peer.received.filter((mail) => mail.raw.includes(fileName)).length, { timeout: DELIVERY_TIMEOUT_MS }).toBe(1);
+  expect(posts.length).toBeGreaterThan(0);
+  expect(posts.every((post) => post.serviceWorker() !== null)).toBe(true);
 });
 
 test("on a first visit, before a service worker controls the page, a send without a network keeps the form filled and says so", async ({ page, context }) => {

@@ -121,7 +121,7 @@ function OutboxIndicator(): React.ReactElement {
   return (
     <div className={styles.outbox} data-testid="outbox" data-empty={waiting + refused.length === 0 || undefined}>
       {/* Always in the page (empty when nothing waits), so a change is announced. */}
-      <span className={styles.count} role="status" aria-live="polite" data-testid="outbox-count">
+      <span role="status" aria-live="polite" data-testid="outbox-count">
         {count}
       </span>
       {waiting > 0 && (
