@@ -8,7 +8,6 @@ import { Logo } from "./Logo";
 import { NavMenu } from "./NavMenu";
 import { SearchBox } from "./SearchBox";
 import { HeaderEnquiry } from "../enquiry/HeaderEnquiry";
-import { OutboxSlot } from "../offline/outbox/slot";
 import * as styles from "./Header.module.css";
 
 /** Scroll distance after which the navbar turns translucent and shadowed (spec: 50 px). */
@@ -77,7 +76,6 @@ export function Header({ variant = "dark" }: HeaderProps): React.ReactElement {
             </Link>
           </div>
         </div>
-        <OutboxSlot />
       </div>
     </header>
   );

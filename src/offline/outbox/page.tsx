@@ -1,15 +1,18 @@
 /**
- * The page's side of the forms' outbox, fetched after the page has loaded
- * (start.ts) and by a form whose send got no answer (src/forms/useContractForm.ts):
+ * The page's side of the forms' outbox, fetched only when something is kept:
+ * when the service worker says so (start.ts), or by a form whose send got no
+ * answer (src/forms/useContractForm.ts; offline, from the precache):
  *
  * - keepSend(): keeps a send in IndexedDB (record.ts) and asks for it to be
  *   sent (Background Sync where the browser has it, and the worker at once);
- * - the header's indicator: how many forms wait, "Send now", and the forms
+ * - the indicator under the header (its own React root, so it stays from
+ *   page to page): how many forms wait, "Send now", and the forms
  *   the server refused, with the visitor's text to copy and a way to dismiss;
- * - asks the service worker to send what waits: when this page loads, when
- *   it goes online, and when the next item falls due.
+ * - asks the service worker to send what waits when the next item falls due
+ *   (start.ts asks when a page loads and when it goes online).
  */
 import React, { useState, useSyncExternalStore } from "react";
+import { createRoot } from "react-dom/client";
 import WORDS from "../../../data/offline-outbox.json";
 import { FORMS, type FormKey } from "../../forms/registry";
 import { SPAM_TRAP_FIELD } from "../../forms/spam/trap";
@@ -17,7 +20,6 @@ import type { FormRules } from "../../forms/validation";
 import { fill } from "../../shared/utils/template";
 import { CHANGED_MESSAGE, nextDue, OUTBOX_TAG, REPLAY_MESSAGE, type OutboxItem } from "./policy";
 import { keptItem, type KeptSend } from "./record";
-import { showInHeader } from "./slot";
 import { allItems, deleteItem, putItem } from "./store";
 import * as styles from "./Outbox.module.css";
 
@@ -69,6 +71,7 @@ async function registerSync(): Promise<void> {
  */
 export async function keepSend(key: string, rules: Pick<FormRules, "path" | "contentType">, body: Record<string, unknown>, labels?: KeptSend["labels"]): Promise<string> {
   await putItem(await keptItem({ key, path: rules.path, contentType: rules.contentType, body, labels, skip: [SPAM_TRAP_FIELD] }, Date.now()));
+  startOutboxPage();
   await refresh();
   void registerSync().catch(() => undefined);
   void requestReplay(false).catch(() => undefined);
@@ -112,7 +115,7 @@ function Refused({ item }: { item: Shown }): React.ReactElement {
   );
 }
 
-/** The header's indicator: nothing visible while nothing waits and nothing was refused. */
+/** The indicator: nothing visible while nothing waits and nothing was refused. */
 function OutboxIndicator(): React.ReactElement {
   const items = useSyncExternalStore(subscribe, () => shown, () => shown);
   const waiting = items.filter((item) => item.state === "waiting").length;
@@ -148,15 +151,19 @@ function OutboxIndicator(): React.ReactElement {
 
 let started = false;
 
-/** Shows the indicator, follows the worker's news of the outbox, and asks for what waits to be sent. */
-export function startOutboxPage(worker: ServiceWorkerRegistration): void {
-  registration = worker;
+/** Shows the indicator, follows the worker's news of the outbox, and asks for what waits to be sent (once per page). */
+export function startOutboxPage(): void {
   if (started) return;
   started = true;
-  showInHeader(<OutboxIndicator />);
-  navigator.serviceWorker.addEventListener("message", (event: MessageEvent<{ type?: unknown } | null>) => {
+  void navigator.serviceWorker?.getRegistration().then((found) => {
+    registration = found;
+  });
+  const host = document.createElement("div");
+  host.className = styles.host;
+  document.body.append(host);
+  createRoot(host).render(<OutboxIndicator />);
+  navigator.serviceWorker?.addEventListener("message", (event: MessageEvent<{ type?: unknown } | null>) => {
     if (event.data?.type === CHANGED_MESSAGE) void refresh();
   });
-  window.addEventListener("online", () => void requestReplay(true));
-  void refresh().then(() => requestReplay(navigator.onLine));
+  void refresh();
 }

@@ -1,9 +1,19 @@
 /**
  * The page's side of the outbox, started once the service worker is
- * registered (after the page's load event): fetches the outbox's module
- * (page.tsx), which shows what waits in the header and asks the worker to
- * send it. A form that gets no answer finds the module already loaded.
+ * registered (after the page's load event). Kept small, as it runs on every
+ * page: it asks the worker to send what waits (now, and whenever the page
+ * goes online), and fetches the outbox's own module (page.tsx: the indicator
+ * under the header) only once the worker says something is kept.
  */
+import { CHANGED_MESSAGE, REPLAY_MESSAGE } from "./policy";
+
 export function startOutbox(registration: ServiceWorkerRegistration): void {
-  import(/* webpackChunkName: "outbox" */ "./page").then((outbox) => outbox.startOutboxPage(registration)).catch(() => undefined);
+  const ask = (networkBack: boolean) => (navigator.serviceWorker.controller ?? registration.active)?.postMessage({ type: REPLAY_MESSAGE, networkBack });
+  navigator.serviceWorker.addEventListener("message", (event: MessageEvent<{ type?: unknown } | null>) => {
+    if (event.data?.type === CHANGED_MESSAGE) {
+      import(/* webpackChunkName: "outbox" */ "./page").then((outbox) => outbox.startOutboxPage()).catch(() => undefined);
+    }
+  });
+  window.addEventListener("online", () => ask(true));
+  ask(navigator.onLine);
 }

@@ -4,7 +4,8 @@
  * worker when the network is back: on the Background Sync event where the
  * browser has it, when a page asks (it went online, it loaded, "Send now"),
  * and whenever the worker starts or activates (Safari has no Background Sync).
- * Each change of the outbox is told to every page (its header indicator).
+ * Each change of the outbox is told to every page (its indicator), and so is
+ * a page's request while anything is kept.
  */
 import { CHANGED_MESSAGE, OUTBOX_TAG, REPLAY_MESSAGE } from "../outbox/policy";
 import { replayOutbox } from "../outbox/replay";
@@ -32,9 +33,16 @@ export function installOutbox(scope: ServiceWorkerGlobalScope): void {
       }),
     );
   });
+  // A page asks (it loaded, went online, or "Send now"): it is told first whether anything is kept (its indicator), then what is due is sent.
   scope.addEventListener("message", (event) => {
     const data = event.data as { type?: unknown; networkBack?: unknown } | null;
-    if (data?.type === REPLAY_MESSAGE) event.waitUntil(replay(data.networkBack === true));
+    if (data?.type !== REPLAY_MESSAGE) return;
+    event.waitUntil(
+      allItems()
+        .then((items) => (items.length > 0 ? changed() : undefined))
+        .catch(() => undefined)
+        .then(() => replay(data.networkBack === true)),
+    );
   });
   scope.addEventListener("activate", (event) => event.waitUntil(replay(true)));
   void replay(false);
