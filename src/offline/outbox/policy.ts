@@ -11,8 +11,7 @@ export const OUTBOX_STORE = "items";
 /** The Background Sync tag, and the Web Lock held while items are sent. */
 export const OUTBOX_TAG = "site-outbox";
 /** Messages between the pages and the service worker. */
-export const REPLAY_MESSAGE = "site-outbox:replay";
-export const CHANGED_MESSAGE = "site-outbox:changed";
+export { CHANGED_MESSAGE, REPLAY_MESSAGE } from "./messages";
 
 /** A form send kept on the device until the server has it. */
 export interface OutboxItem {

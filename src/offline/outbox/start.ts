@@ -5,7 +5,7 @@
  * goes online), and fetches the outbox's own module (page.tsx: the indicator
  * under the header) only once the worker says something is kept.
  */
-import { CHANGED_MESSAGE, REPLAY_MESSAGE } from "./policy";
+import { CHANGED_MESSAGE, REPLAY_MESSAGE } from "./messages";
 
 export function startOutbox(registration: ServiceWorkerRegistration): void {
   const ask = (networkBack: boolean) => (navigator.serviceWorker.controller ?? registration.active)?.postMessage({ type: REPLAY_MESSAGE, networkBack });
