@@ -8,12 +8,16 @@
 import { CHANGED_MESSAGE, REPLAY_MESSAGE } from "./messages";
 
 export function startOutbox(registration: ServiceWorkerRegistration): void {
-  const ask = (networkBack: boolean) => (navigator.serviceWorker.controller ?? registration.active)?.postMessage({ type: REPLAY_MESSAGE, networkBack });
-  navigator.serviceWorker.addEventListener("message", (event: MessageEvent<{ type?: unknown } | null>) => {
-    if (event.data?.type === CHANGED_MESSAGE) {
+  const serviceWorker = navigator.serviceWorker;
+  const ask = (networkBack: boolean) => {
+    const worker = serviceWorker.controller || registration.active;
+    if (worker) worker.postMessage({ type: REPLAY_MESSAGE, networkBack });
+  };
+  serviceWorker.addEventListener("message", (event: MessageEvent<{ type?: unknown } | null>) => {
+    if ((event.data || {}).type === CHANGED_MESSAGE) {
       import(/* webpackChunkName: "outbox" */ "./page").then((outbox) => outbox.startOutboxPage()).catch(() => undefined);
     }
   });
-  window.addEventListener("online", () => ask(true));
+  addEventListener("online", () => ask(true));
   ask(navigator.onLine);
 }
