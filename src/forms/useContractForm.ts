@@ -93,19 +93,6 @@ function preload(): void {
   preloadAttribution();
 }
 
-/** A random UUID: crypto.randomUUID, or (Safari before 15.4) the one a blob: URL is named with. */
-function newKey(): string {
-  if (crypto.randomUUID) return crypto.randomUUID();
-  const url = URL.createObjectURL(new Blob());
-  URL.revokeObjectURL(url);
-  return url.slice(-36);
-}
-
-/** No answer came: the network is gone or dropped mid-send (fetch's TypeError), or the client's code could not be fetched. */
-function noAnswer(failure: unknown): boolean {
-  return failure instanceof TypeError || (failure as Error | undefined)?.name === "ChunkLoadError";
-}
-
 /**
  * The state of one form of the contract: values, visited fields, per-field
  * validity from the contract's rules (src/forms/validation.ts), the pending
@@ -117,7 +104,8 @@ function noAnswer(failure: unknown): boolean {
  *
  * Each submission carries an Idempotency-Key made at its first try and kept
  * for its retries (the same body sent again) until it succeeds: one that may
- * have reached the server is never sent under a new key. A send that got
+ * have reached the server is never sent under a new key. (The `fixed` values
+ * of a form are memoised: the body changes only when what it holds does.) A send that got
  * no answer while a service worker controls the page is kept on the device
  * (src/offline/outbox/) and sent later under the same key: the visitor reads
  * so, and the form resets as on success.
@@ -134,8 +122,8 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const inFlight = useRef(false);
-  /** The Idempotency-Key of the last send, and the body it was for. */
-  const key = useRef<[string, string]>();
+  /** The Idempotency-Key of this body's sends (a random UUID; a blob: URL's where there is no crypto.randomUUID, Safari before 15.4). */
+  const key = useRef<string>();
   const latest = useRef(options);
   latest.current = options;
 
@@ -147,6 +135,10 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
   }, [rules, body, extraValidity, values, formats]);
 
   useEffect(() => setReady(true), []);
+  // Another body is another submission: a new key at its first try.
+  useEffect(() => {
+    key.current = undefined;
+  }, [body]);
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -177,23 +169,20 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     let succeeded = false;
     let kept: string | undefined;
     let sent: Record<string, unknown> | undefined;
-    let idempotencyKey = "";
+    const idempotencyKey = (key.current ??= crypto.randomUUID ? crypto.randomUUID() : URL.createObjectURL(new Blob()).slice(-36));
     // The spam trap (src/forms/spam/SpamTrap.tsx) is no field of the form's state: read when sent, and sent only when filled.
     const trapped = trapValue(formRef.current, rules.schema.properties[SPAM_TRAP_FIELD]?.maxLength);
     try {
       const attribution = await attributionFor(rules.schema.properties.attribution);
       const withAttribution: Record<string, unknown> = attribution === undefined ? body : { ...body, attribution };
       sent = trapped === undefined ? withAttribution : { ...withAttribution, [SPAM_TRAP_FIELD]: trapped };
-      // The same body as the last send that did not succeed is the same submission: its key again. Another body, another key.
-      const signature = JSON.stringify(sent, (_, value: unknown) => (value instanceof File ? [value.name, value.size, value.lastModified] : value));
-      if (key.current?.[1] !== signature) key.current = [newKey(), signature];
-      idempotencyKey = key.current[0];
       const result = await send(sent, idempotencyKey);
       if (result.error !== undefined || !result.response.ok) failure = result.error ?? result;
       else succeeded = true;
     } catch (err) {
       failure = err;
-      if (sent && noAnswer(err) && navigator.serviceWorker?.controller) {
+      // No answer came (no network, the connection dropped, the client's code could not be fetched): kept, if a service worker can send it later.
+      if (sent && navigator.serviceWorker?.controller) {
         const body = sent;
         kept = await import(/* webpackChunkName: "outbox" */ "../offline/outbox/page")
           .then((outbox) => outbox.keepSend(idempotencyKey, rules, body, latest.current.labels))

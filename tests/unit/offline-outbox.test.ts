@@ -5,6 +5,9 @@
  * body, files included, as bytes).
  */
 import { afterTry, backoffMs, classify, formOf, isDue, nextDue, readableCopy, retryAfterMs, type OutboxItem } from "../../src/offline/outbox/policy";
+import fs from "fs";
+import path from "path";
+import { CHANGED_MESSAGE, REPLAY_MESSAGE } from "../../src/offline/outbox/messages";
 import { encodeBody, keptItem } from "../../src/offline/outbox/record";
 
 const NOW = Date.UTC(2026, 10, 27, 8, 0, 0);
@@ -155,4 +158,10 @@ describe("the record of a send", () => {
   test("formOf names the form by the last part of its path", () => {
     expect(formOf("/api/v1/contact/news-letter")).toBe("news-letter");
   });
+});
+
+test("the page's start (on every page, so its messages' names written out) uses the names the worker reads", () => {
+  const start = fs.readFileSync(path.join(__dirname, "../../src/offline/outbox/start.ts"), "utf8");
+  expect(start).toContain(`"${REPLAY_MESSAGE}"`);
+  expect(start).toContain(`"${CHANGED_MESSAGE}"`);
 });

@@ -46,15 +46,9 @@ async function refresh(): Promise<void> {
   if (due !== undefined) timer = setTimeout(() => void requestReplay(false), Math.max(1_000, due - Date.now()));
 }
 
-/** Asks the service worker to send what is due (or sends from this page when no worker is active). */
+/** Asks the service worker to send what is due (with none active yet, the worker sends it once it starts). */
 async function requestReplay(networkBack: boolean): Promise<void> {
-  const worker = navigator.serviceWorker?.controller ?? registration?.active;
-  if (worker) {
-    worker.postMessage({ type: REPLAY_MESSAGE, networkBack });
-    return;
-  }
-  const { replayOutbox } = await import(/* webpackChunkName: "outbox-replay" */ "./replay");
-  await replayOutbox(networkBack, refresh);
+  (navigator.serviceWorker?.controller ?? registration?.active)?.postMessage({ type: REPLAY_MESSAGE, networkBack });
 }
 
 /** Asks the browser for a Background Sync event once the network is back (Chromium); elsewhere the triggers above do. */
