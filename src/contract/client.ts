@@ -68,11 +68,14 @@ export type PostResult =
   | { data: SubmissionAccepted; error?: never; response: Response }
   | { data?: never; error: ApiError; response: Response };
 
-/** Posts a multipart body (files included) to one of the multipart calls. */
-export function postMultipart<P extends MultipartPath>(path: P, body: MultipartBody<P>, client = api): Promise<PostResult> {
+/** Posts a multipart body (files included) to one of the multipart calls, with `headers` (its Idempotency-Key). */
+export function postMultipart<P extends MultipartPath>(path: P, body: MultipartBody<P>, client = api, headers?: Record<string, string>): Promise<PostResult> {
   // openapi-fetch cannot narrow a generic path; the body type was checked by MultipartBody<P> above.
-  const post = client.POST as unknown as (path: string, init: { body: unknown; bodySerializer: (body: unknown) => FormData }) => Promise<PostResult>;
-  return post(path, { body, bodySerializer: (value) => toFormData(value as object) });
+  const post = client.POST as unknown as (
+    path: string,
+    init: { body: unknown; bodySerializer: (body: unknown) => FormData; headers?: Record<string, string> },
+  ) => Promise<PostResult>;
+  return post(path, { body, bodySerializer: (value) => toFormData(value as object), headers });
 }
 
 function hasMessage(value: unknown): value is { message: string } {

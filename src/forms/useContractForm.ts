@@ -32,8 +32,10 @@ export interface ContractFormOptions<V extends FormValues> {
   fixed?: Record<string, unknown>;
   /** Rules that are not the contract's (the demo's acceptTerms): false marks a field invalid. */
   extraValidity?: (values: V) => Record<string, boolean>;
-  /** Sends the body (through src/contract/client.ts); resolves to openapi-fetch's result. */
-  send: (body: Record<string, unknown>) => Promise<SendResult>;
+  /** Sends the body (through src/contract/client.ts) under the submission's Idempotency-Key; resolves to openapi-fetch's result. */
+  send: (body: Record<string, unknown>, idempotencyKey: string) => Promise<SendResult>;
+  /** The fields' labels (the readable copy of a send kept on the device). */
+  labels?: readonly { name: string; label: string }[];
   successMessage: string;
   /** The message of a failure (the server's answer, or the exception). */
   failureMessage: (failure: unknown) => string | Promise<string>;
@@ -99,6 +101,14 @@ function preload(): void {
  * A success resets the form (to `resetValues`); a failure keeps everything typed.
  * The form's spam trap, when a bot filled it, is sent too (see src/forms/spam/trap.ts),
  * and so is where the visit came from, when the form's rules take it (`attribution`, src/attribution/).
+ *
+ * Each submission carries an Idempotency-Key made at its first try and kept
+ * for its retries (the same body sent again) until it succeeds: one that may
+ * have reached the server is never sent under a new key. (The `fixed` values
+ * of a form are memoised: the body changes only when what it holds does.) A send that got
+ * no answer while a service worker controls the page is kept on the device
+ * (src/offline/outbox/) and sent later under the same key: the visitor reads
+ * so, and the form resets as on success.
  */
 export function useContractForm<V extends FormValues>(options: ContractFormOptions<V>): ContractForm<V> {
   const { rules, initialValues, fixed, extraValidity, formats } = options;
@@ -112,6 +122,8 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const inFlight = useRef(false);
+  /** The Idempotency-Key of this body's sends (a random UUID; a blob: URL's where there is no crypto.randomUUID, Safari before 15.4). */
+  const key = useRef<string>();
   const latest = useRef(options);
   latest.current = options;
 
@@ -123,6 +135,10 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
   }, [rules, body, extraValidity, values, formats]);
 
   useEffect(() => setReady(true), []);
+  // Another body is another submission: a new key at its first try.
+  useEffect(() => {
+    key.current = undefined;
+  }, [body]);
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -151,18 +167,30 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     setStatus(null);
     let failure: unknown;
     let succeeded = false;
+    let kept: string | undefined;
+    let sent: Record<string, unknown> | undefined;
+    const idempotencyKey = (key.current ??= crypto.randomUUID ? crypto.randomUUID() : URL.createObjectURL(new Blob()).slice(-36));
     // The spam trap (src/forms/spam/SpamTrap.tsx) is no field of the form's state: read when sent, and sent only when filled.
     const trapped = trapValue(formRef.current, rules.schema.properties[SPAM_TRAP_FIELD]?.maxLength);
     try {
       const attribution = await attributionFor(rules.schema.properties.attribution);
-      const sent: Record<string, unknown> = attribution === undefined ? body : { ...body, attribution };
-      const result = await send(trapped === undefined ? sent : { ...sent, [SPAM_TRAP_FIELD]: trapped });
+      const withAttribution: Record<string, unknown> = attribution === undefined ? body : { ...body, attribution };
+      sent = trapped === undefined ? withAttribution : { ...withAttribution, [SPAM_TRAP_FIELD]: trapped };
+      const result = await send(sent, idempotencyKey);
       if (result.error !== undefined || !result.response.ok) failure = result.error ?? result;
       else succeeded = true;
     } catch (err) {
       failure = err;
+      // No answer came (no network, the connection dropped, the client's code could not be fetched): kept, if a service worker can send it later.
+      if (sent && navigator.serviceWorker?.controller) {
+        const body = sent;
+        kept = await import(/* webpackChunkName: "outbox" */ "../offline/outbox/page")
+          .then((outbox) => outbox.keepSend(idempotencyKey, rules, body, latest.current.labels))
+          .catch(() => undefined);
+        succeeded = kept !== undefined;
+      }
     }
-    let message = successMessage;
+    let message = kept ?? successMessage;
     if (!succeeded) {
       if (logFailure) console.error(failure);
       try {
@@ -174,6 +202,7 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     inFlight.current = false;
     setSubmitting(false);
     if (succeeded) {
+      key.current = undefined;
       clearTrap(formRef.current);
       setValues(resetValues ?? initialValues);
       setTouched({});

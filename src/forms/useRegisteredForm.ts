@@ -38,11 +38,13 @@ export function useRegisteredForm<V extends FormValues>(operationRules: object, 
     ...options,
     rules,
     fixed: withMailType,
-    send: async (body) => {
+    send: async (body, idempotencyKey) => {
       const client = await loadClient();
-      if (rules.contentType === "multipart/form-data") return client.postMultipart(rules.path as Parameters<typeof client.postMultipart>[0], body as never);
-      return (client.api.POST as unknown as Send)(rules.path, { body } as never);
+      const headers = { "Idempotency-Key": idempotencyKey };
+      if (rules.contentType === "multipart/form-data") return client.postMultipart(rules.path as Parameters<typeof client.postMultipart>[0], body as never, client.api, headers);
+      return (client.api.POST as unknown as Send)(rules.path, { body, headers } as never);
     },
+    labels: words.fieldWords,
     successMessage: options.successMessage ?? words.success,
     failureMessage: failure ? () => failure : async (reason) => (await loadClient()).errorMessage(reason, words.common.failure),
     logFailure: Boolean(failure),
