@@ -30,6 +30,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
+    // The site's service worker (src/offline/) is a subject of its own specs, which allow it (offline*.spec.ts,
+    // and page-weight.spec.ts, which weighs pages as visitors get them); elsewhere it would precache the build
+    // behind every test's back and answer requests a test routes itself.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath,
       args: [

@@ -45,6 +45,8 @@ const test = base.extend<object, { site: Site }>({
 });
 
 test.describe.configure({ timeout: 150_000 });
+// The site's service worker runs here, as for visitors (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
 
 /** A name no other test uses: it is in the e-mail's subject and the stored payload. */
 function uniqueName(): string {

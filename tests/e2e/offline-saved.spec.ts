@@ -10,6 +10,9 @@ import { goOffline, goOnline, waitForServiceWorker } from "../../testkit/offline
 import type { SaveList } from "../../src/offline/saved/list";
 import { freePort, SERVER_ENTRY } from "../../testkit/faults";
 
+// The site's service worker runs here, as for visitors (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * "Save for offline" with the real service worker: a product saved, then
  * opened with the network gone (page, hydration, pictures, data sheet); its

@@ -10,8 +10,12 @@ import { PUBLIC, sitemapRoutes } from "../../testkit/built-site";
 import { expect, test, waitForHydration } from "../../testkit/e2e";
 import { cleanup, freePort, startServer, type ServerProcess } from "../../testkit/faults";
 import { goOffline, goOnline, SERVICE_WORKER_TIMEOUT_MS, waitForServiceWorker } from "../../testkit/offline";
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { precachedPages } = require("../../scripts/build/precache-list.cjs") as { precachedPages(): string[] };
+
+// The site's service worker runs here, as for visitors (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
 
 /**
  * The service worker of the build (public/sw.js) in a real Chromium, against

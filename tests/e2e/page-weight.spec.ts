@@ -6,6 +6,9 @@ import { expect, test } from "../../testkit/e2e";
 import { MAIN_IMAGE_WAIT_CAP_MS } from "../../src/build/site-files/after-paint";
 import ORDER_UPLOAD_RULES from "../../src/contract/form-rules/uploadProductOrder.json";
 
+// The site's service worker runs here, as for visitors (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 /**
  * The first-load budget over every page of the build: at most 90 KB of
  * gzipped JavaScript before any interaction, no request to another host, no
