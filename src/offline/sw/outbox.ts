@@ -44,6 +44,7 @@ export function installOutbox(scope: ServiceWorkerGlobalScope): void {
         .then(() => replay(data.networkBack === true)),
     );
   });
-  scope.addEventListener("activate", (event) => event.waitUntil(replay(true)));
+  // Not awaited by the activation: pages wait for an activating worker, and a replay may take seconds (its proof of work).
+  scope.addEventListener("activate", () => void replay(true));
   void replay(false);
 }
