@@ -12,7 +12,11 @@ import { cleanup, freePort, startServer, type ServerProcess } from "../../testki
 import { goOffline, goOnline, SERVICE_WORKER_TIMEOUT_MS, waitForServiceWorker } from "../../testkit/offline";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { precachedPages } = require("../../scripts/build/precache-list.cjs") as { precachedPages(): string[] };
+const { precachedPages, precacheList, PRECACHE_LIMIT_BYTES } = require("../../scripts/build/precache-list.cjs") as {
+  precachedPages(): string[];
+  precacheList(publicDir: string): { entries: { file: string; size: number }[]; size: number };
+  PRECACHE_LIMIT_BYTES: number;
+};
 
 // The site's service worker runs here, as for visitors (the other specs block it: playwright.config.ts).
 test.use({ serviceWorkers: "allow" });
@@ -42,6 +46,15 @@ function countLoads(page: Page): { count: () => number } {
 }
 
 test.describe("offline", () => {
+  // The build's own precache (the list's rules are unit-tested in tests/unit/precache-list.test.ts, on a made-up build).
+  test("the build's precache: under the bound, no video, no script of an older build", () => {
+    const { entries, size } = precacheList(PUBLIC);
+    const emitted = new Set((JSON.parse(fs.readFileSync(path.join(PUBLIC, "webpack.assets.json"), "utf8")) as { assets: string[] }).assets);
+    expect(size).toBeLessThan(PRECACHE_LIMIT_BYTES);
+    expect(entries.filter((entry) => /\.(mp4|webm|ogv|mov)$/.test(entry.file))).toEqual([]);
+    expect(entries.filter((entry) => entry.file.endsWith(".js") && !entry.file.startsWith("offline/") && !emitted.has(entry.file))).toEqual([]);
+  });
+
   test("the precached pages open and hydrate without a network; an unvisited page shows the offline page, accessible; online again, the page itself", async ({ page, context }) => {
     test.setTimeout(120_000);
     await page.goto("/");

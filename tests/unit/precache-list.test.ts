@@ -110,13 +110,4 @@ describe("the precache list", () => {
       fs.rmSync(stale, { recursive: true, force: true });
     }
   });
-
-  const built = path.resolve(__dirname, "../../public");
-  (fs.existsSync(path.join(built, "webpack.assets.json")) && fs.existsSync(path.join(built, "offline/index.html")) ? test : test.skip)("the site's own build: under the bound, no video, only files of its own build", () => {
-    const { entries, size } = lib.precacheList(built);
-    const emitted = new Set((JSON.parse(fs.readFileSync(path.join(built, "webpack.assets.json"), "utf8")) as { assets: string[] }).assets);
-    expect(size).toBeLessThan(lib.PRECACHE_LIMIT_BYTES);
-    expect(entries.filter((e) => /\.(mp4|webm)$/.test(e.file))).toEqual([]);
-    expect(entries.filter((e) => e.file.endsWith(".js") && !e.file.startsWith("offline/") && !emitted.has(e.file))).toEqual([]);
-  });
 });
