@@ -29,6 +29,7 @@ import path from "path";
 import { fileURLToPath } from "url";
 import { injectManifest } from "workbox-build";
 import precache from "./precache-list.cjs";
+import { escapeMarkup } from "../../src/shared/utils/escape.ts";
 
 const { PRECACHE_LIMIT_BYTES, htmlFile, precacheList, precachedPages } = precache;
 export { PRECACHE_LIMIT_BYTES, precacheList, precachedPages };
@@ -39,7 +40,12 @@ const readJson = (file) => JSON.parse(fs.readFileSync(file, "utf8"));
 /** Files whose name carries a content hash need no revision of their own. */
 const HASHED = /[-.][0-9a-f]{16,}\.(js|css)$/;
 
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+const escapeHtml = (text) => escapeMarkup(String(text));
+
+/** Bundles a script of the site for browsers (minified: esbuild then gives NODE_ENV "production", so Workbox leaves out its development logging). */
+function bundle(entry, outfile, target) {
+  return build({ entryPoints: [path.join(ROOT, entry)], bundle: true, minify: true, format: "iife", target, outfile, logLevel: "warning" });
+}
 
 /** A page's name: its <title> without the company's name ("Home" for the home page). */
 function pageName(publicDir, page, company) {
@@ -54,15 +60,8 @@ export async function writeOfflinePage(publicDir, { pages = precachedPages() } =
   const dir = path.join(publicDir, "offline");
   fs.mkdirSync(dir, { recursive: true });
   fs.copyFileSync(path.join(ROOT, "src/offline/page/offline.css"), path.join(dir, "offline.css"));
-  await build({
-    entryPoints: [path.join(ROOT, "src/offline/page/offline.ts")],
-    bundle: true,
-    minify: true,
-    format: "iife",
-    target: "es2019",
-    outfile: path.join(dir, "offline.js"),
-    logLevel: "warning",
-  });
+  await bundle("src/offline/page/offline.ts", path.join(dir, "offline.js"), "es2019");
+  const words = readJson(path.join(ROOT, "data/offline-page.json"));
   const links = pages.map((page) => `<li><a href="${escapeHtml(page)}">${escapeHtml(pageName(publicDir, page, company))}</a></li>`).join("\n        ");
   const html = `<!doctype html>
 <html lang="en">
@@ -71,7 +70,7 @@ export async function writeOfflinePage(publicDir, { pages = precachedPages() } =
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
     <meta name="theme-color" content="${escapeHtml(readJson(path.join(ROOT, "src/offline/app-manifest.json")).theme_color)}" />
-    <title>You are offline | ${escapeHtml(company.name)}</title>
+    <title>${escapeHtml(words.title)} | ${escapeHtml(company.name)}</title>
     <link rel="stylesheet" href="/offline/offline.css" />
     <script src="/offline/offline.js" defer></script>
   </head>
@@ -87,16 +86,16 @@ export async function writeOfflinePage(publicDir, { pages = precachedPages() } =
       </a>
     </header>
     <main class="main">
-      <h1>You are offline</h1>
-      <p>This page has not been saved on this device, so it cannot open without a network. It will open once you are back online.</p>
-      <p><button type="button" class="retry" id="retry" hidden>Try again</button></p>
-      <h2>Open without a network</h2>
+      <h1>${escapeHtml(words.heading)}</h1>
+      <p>${escapeHtml(words.text)}</p>
+      <p><button type="button" class="retry" id="retry" hidden>${escapeHtml(words.retry)}</button></p>
+      <h2>${escapeHtml(words.precachedHeading)}</h2>
       <ul>
         ${links}
       </ul>
       <section id="saved" aria-labelledby="saved-title" hidden>
-        <h2 id="saved-title">Saved on this device</h2>
-        <ul id="saved-list"></ul>
+        <h2 id="saved-title">${escapeHtml(words.savedHeading)}</h2>
+        <ul id="saved-list" data-kind-product="${escapeHtml(words.kinds.product)}" data-kind-document="${escapeHtml(words.kinds.document)}"></ul>
       </section>
     </main>
   </body>
@@ -145,16 +144,7 @@ export async function writeServiceWorker(publicDir) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "sw-"));
   const swSrc = path.join(work, "sw.js");
   try {
-    // Minified for browsers, esbuild gives Workbox NODE_ENV "production": its development logging is left out.
-    await build({
-      entryPoints: [path.join(ROOT, "src/offline/sw/index.ts")],
-      bundle: true,
-      minify: true,
-      format: "iife",
-      target: "es2020",
-      outfile: swSrc,
-      logLevel: "warning",
-    });
+    await bundle("src/offline/sw/index.ts", swSrc, "es2020");
     const { count, warnings } = await injectManifest({
       swSrc,
       swDest: path.join(publicDir, "sw.js"),

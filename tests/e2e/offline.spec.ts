@@ -5,6 +5,7 @@ import http from "http";
 import os from "os";
 import path from "path";
 import company from "../../data/company.json";
+import offlineWords from "../../data/offline-page.json";
 import { axeViolations } from "../../testkit/axe";
 import { PUBLIC, sitemapRoutes } from "../../testkit/built-site";
 import { expect, test, waitForHydration } from "../../testkit/e2e";
@@ -34,7 +35,7 @@ const CATEGORY = PAGES.find((page) => !["/", "/contact", "/enquiry"].includes(pa
 /** A product page: never visited nor saved in these tests. */
 const PRODUCT = `/${(JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data/products", fs.readdirSync(path.resolve(__dirname, "../../data/products")).sort()[0]), "utf8")) as { slug: string }).slug}`;
 
-const OFFLINE_HEADING = "You are offline";
+const OFFLINE_HEADING = offlineWords.heading;
 
 /** Full page loads of `page` (a reload or a navigation that loads a document; not Gatsby's in-page route changes). */
 function countLoads(page: Page): { count: () => number } {
@@ -75,9 +76,9 @@ test.describe("offline", () => {
       const main = page.getByRole("main");
       for (const route of PAGES) await expect(main.locator(`a[href="${route}"]`), route).toHaveCount(1);
       await expect(page.getByRole("link", { name: company.name })).toHaveAttribute("href", "/");
-      await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+      await expect(page.getByRole("button", { name: offlineWords.retry })).toBeVisible();
       // Nothing saved: no list, and the saved items' database was not created by looking.
-      await expect(page.getByRole("heading", { name: "Saved on this device" })).toBeHidden();
+      await expect(page.getByRole("heading", { name: offlineWords.savedHeading })).toBeHidden();
       expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain("site-saved");
       expect(await axeViolations(page), "offline page").toEqual([]);
       for (const width of [360, 1920]) {
@@ -158,9 +159,11 @@ test.describe("offline", () => {
         PRODUCT,
       );
       await page.reload();
-      const saved = page.getByRole("region", { name: "Saved on this device" });
+      const saved = page.getByRole("region", { name: offlineWords.savedHeading });
       await expect(saved.getByRole("link", { name: "Saved pump" })).toHaveAttribute("href", PRODUCT);
       await expect(saved.getByRole("link", { name: "Pump data sheet" })).toHaveAttribute("href", "/assets/documents/sheet.pdf");
+      await expect(saved.getByRole("listitem").filter({ hasText: "Saved pump" })).toHaveText(`Saved pump (${offlineWords.kinds.product})`);
+      await expect(saved.getByRole("listitem").filter({ hasText: "Pump data sheet" })).toHaveText(`Pump data sheet (${offlineWords.kinds.document})`);
       expect(await axeViolations(page), "offline page with saved items").toEqual([]);
     } finally {
       await goOnline(context);

@@ -10,22 +10,18 @@
  *   not created (its opening is aborted), and the list stays hidden.
  */
 
-export interface SavedItem {
-  path: string;
-  title: string;
-  kind: "product" | "document";
-  url?: string;
-}
+import { SAVED_DB, SAVED_STORE } from "../saved/names";
+import type { SavedItem as StoredItem } from "../saved/store";
 
-const DB_NAME = "site-saved";
-const STORE = "items";
+/** What the page lists of a saved item. */
+export type SavedItem = Pick<StoredItem, "path" | "title" | "kind" | "url">;
 
 /** The saved items, or none when the database or its store does not exist (or cannot be read). */
 export function readSavedItems(factory: IDBFactory = indexedDB): Promise<SavedItem[]> {
   return new Promise((resolve) => {
     let request: IDBOpenDBRequest;
     try {
-      request = factory.open(DB_NAME);
+      request = factory.open(SAVED_DB);
     } catch {
       resolve([]);
       return;
@@ -36,12 +32,12 @@ export function readSavedItems(factory: IDBFactory = indexedDB): Promise<SavedIt
     request.onblocked = () => resolve([]);
     request.onsuccess = () => {
       const db = request.result;
-      if (!db.objectStoreNames.contains(STORE)) {
+      if (!db.objectStoreNames.contains(SAVED_STORE)) {
         db.close();
         resolve([]);
         return;
       }
-      const read = db.transaction(STORE, "readonly").objectStore(STORE).getAll();
+      const read = db.transaction(SAVED_STORE, "readonly").objectStore(SAVED_STORE).getAll();
       read.onsuccess = () => {
         db.close();
         resolve((read.result as SavedItem[]).filter((item) => item && typeof item.path === "string"));
@@ -54,8 +50,6 @@ export function readSavedItems(factory: IDBFactory = indexedDB): Promise<SavedIt
   });
 }
 
-const KIND_WORDS: Record<string, string> = { product: "Product", document: "Document" };
-
 function show(items: SavedItem[]): void {
   const section = document.getElementById("saved");
   const list = document.getElementById("saved-list");
@@ -66,7 +60,8 @@ function show(items: SavedItem[]): void {
     link.href = item.kind === "document" && item.url ? item.url : item.path;
     link.textContent = item.title || item.path;
     entry.append(link);
-    const kind = KIND_WORDS[item.kind];
+    // The words of each kind (data/offline-page.json), written into the page by the build.
+    const kind = item.kind === "document" ? list.dataset.kindDocument : item.kind === "product" ? list.dataset.kindProduct : undefined;
     if (kind) {
       const label = document.createElement("span");
       label.className = "kind";
