@@ -17,6 +17,8 @@
  *   version's code.
  */
 
+import OFFLINE_WORDS from "../../data/offline-page.json";
+
 /** The message the site's service worker answers with skipWaiting() (src/offline/sw/caching.ts). */
 export const SKIP_WAITING = "SKIP_WAITING";
 
@@ -48,13 +50,8 @@ export function hasUnsentInput(root: ParentNode = document): boolean {
   return false;
 }
 
-const WORDS = {
-  ready: "A new version of this site is ready.",
-  waiting: "A form on this page holds text not sent yet: send or clear it first. The update waits until then.",
-  update: "Update",
-  later: "Later",
-  label: "Site update",
-};
+/** The bar's words (data/offline-page.json). */
+const WORDS = OFFLINE_WORDS.update;
 
 const STYLE = `
 .site-update{position:fixed;z-index:1000;left:1rem;right:1rem;bottom:1rem;margin-inline:auto;max-width:30rem;box-sizing:border-box;

@@ -244,9 +244,9 @@ test.describe("updates", () => {
       await (await caches.open("site-pages-0")).put("/old", new Response("old"));
       await (await caches.open("site-saved")).put("/kept", new Response("kept"));
     });
-    const offer = page.getByRole("region", { name: "Site update" });
-    const update = offer.getByRole("button", { name: "Update" });
-    await expect(offer.getByRole("status")).toHaveText("A new version of this site is ready.");
+    const offer = page.getByRole("region", { name: offlineWords.update.label });
+    const update = offer.getByRole("button", { name: offlineWords.update.update });
+    await expect(offer.getByRole("status")).toHaveText(offlineWords.update.ready);
     // Keyboard reachable, with a visible focus.
     await update.focus();
     await expect(update).toBeFocused();
@@ -261,7 +261,7 @@ test.describe("updates", () => {
     const field = form.getByLabel("First name");
     await field.fill("Ada");
     await update.click();
-    await expect(offer.getByRole("status")).toContainText("The update waits");
+    await expect(offer.getByRole("status")).toHaveText(offlineWords.update.waiting);
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
     await expect(field).toHaveValue("Ada");
     expect(loads.count()).toBe(0);
@@ -294,7 +294,7 @@ test.describe("updates", () => {
   test("a new version that waits is applied at the next navigation inside the site", async ({ page, context, baseURL }) => {
     test.setTimeout(120_000);
     await newVersionWaits(page, context, "/contact", baseURL as string);
-    await expect(page.getByRole("button", { name: "Update" })).toBeVisible();
+    await expect(page.getByRole("button", { name: offlineWords.update.update })).toBeVisible();
     const loads = countLoads(page);
     // A link of the site, followed by Gatsby's router (no page load of its own).
     await page.evaluate(() => (window as unknown as { ___navigate: (to: string) => void }).___navigate("/enquiry"));
