@@ -27,6 +27,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { fileURLToPath } from "url";
+import zlib from "zlib";
 import { injectManifest } from "workbox-build";
 import precache from "./precache-list.cjs";
 import { escapeMarkup } from "../../src/shared/utils/escape.ts";
@@ -153,7 +154,9 @@ export async function writeServiceWorker(publicDir) {
       additionalManifestEntries: manifestEntries(publicDir, entries),
     });
     for (const warning of warnings) console.warn(`service worker: ${warning}`);
-    return { count, size, entries };
+    // What the first install downloads: the files gzipped (level 9, as the build sends them; brotli is smaller still).
+    const gzipped = entries.reduce((sum, { file }) => sum + zlib.gzipSync(fs.readFileSync(path.join(publicDir, file)), { level: 9 }).length, 0);
+    return { count, size, gzipped, entries };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -161,7 +164,7 @@ export async function writeServiceWorker(publicDir) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const publicDir = path.resolve(process.argv[2] ?? path.join(ROOT, "public"));
-  const { count, size } = await writeServiceWorker(publicDir);
+  const { count, size, gzipped } = await writeServiceWorker(publicDir);
   const kb = (bytes) => `${(bytes / 1000).toFixed(0)} kB`;
-  console.log(`service worker: public/sw.js precaches ${count} files, ${kb(size)} as cached (bound ${kb(PRECACHE_LIMIT_BYTES)})`);
+  console.log(`service worker: public/sw.js precaches ${count} files, ${kb(size)} as cached (bound ${kb(PRECACHE_LIMIT_BYTES)}), ${kb(gzipped)} to download gzipped`);
 }
