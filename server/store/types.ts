@@ -3,10 +3,9 @@ import type { Store as RateLimitStore } from "express-rate-limit";
 /**
  * What the API keeps: a submission, its uploaded files and the notification to
  * send, saved together before the API answers 201; then the outbox the
- * dispatcher works through. SQLite implements it (./sqlite.ts: files under
- * DATA_DIR/uploads/, flushed before the commit that names them); a store
- * that keeps the files' bytes in its own transaction implements the same
- * interface.
+ * dispatcher works through. Two engines implement it: SQLite (./sqlite/:
+ * files under DATA_DIR/uploads/, flushed before the commit that names them)
+ * and PostgreSQL (./postgres/: the files' bytes kept in its own transaction).
  */
 
 /**

@@ -10,7 +10,7 @@ import { SearchBox } from "./SearchBox";
 import { HeaderEnquiry } from "../enquiry/HeaderEnquiry";
 import * as styles from "./Header.module.css";
 
-/** Scroll distance after which the navbar turns translucent and shadowed (spec: 50 px). */
+/** Scroll distance after which the navbar turns translucent and shadowed (50 px). */
 export const NAVBAR_SCROLL_THRESHOLD = 50;
 
 export type HeaderVariant = "dark" | "white";

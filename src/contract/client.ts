@@ -18,7 +18,7 @@ export type ApiError = ApiSchemas["Error"];
 /** What the API answers (201) to an accepted submission. */
 export type SubmissionAccepted = ApiSchemas["SubmissionAccepted"];
 
-/** Shown when a failure carries no message from the server (spec, error catalogue). */
+/** Shown when a failure carries no message from the server. */
 export const DEFAULT_ERROR_MESSAGE = "An error occurred. Please try again later.";
 
 /** A client for the API on `baseUrl` ("" = the site's own host). */

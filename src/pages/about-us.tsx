@@ -32,7 +32,7 @@ interface AboutData {
   };
 }
 
-/** The About page (spec section 1): company background, mission and vision, industries served, core values and news, all from data/about.json. */
+/** The About page: company background, mission and vision, industries served, core values and news, all from data/about.json. */
 export default function AboutPage({ data }: PageProps<AboutData>): React.ReactElement {
   const { hero, background, purpose, industries, coreValues, news } = data.page;
   const heroImage = imageOf(hero.image);

@@ -70,7 +70,7 @@ function FileSection({ id, heading, files, prefix, downloadLabel, fileTypeLabel,
 }
 
 /**
- * Certifications and policies (spec section 2): the policy and certificate
+ * Certifications and policies: the policy and certificate
  * files of the download list, each with a Download button. The list is
  * fetched on load; a loading state shows until it arrives, and a failed load
  * counts as an empty list.

@@ -25,7 +25,7 @@ interface HomeData {
   };
 }
 
-/** The home page (spec section 1): everything comes from data/home.json. */
+/** The home page: everything comes from data/home.json. */
 export default function HomePage({ data }: PageProps<HomeData>): React.ReactElement {
   const { page } = data;
   return (

@@ -22,10 +22,11 @@ interface SearchPageData {
 }
 
 /**
- * /search?query=...&error=...: the spec's search page (section 2 and 4). The
- * server answers a query with its first results already rendered
- * (server/site/search-page.tsx); the page starts from them and searches in the
- * browser for every query typed after that.
+ * /search?query=...&error=...: the search page. A blank query clears the
+ * results; error=true or a failed search shows the error state; otherwise the
+ * results, or "No results found". The server answers a query with its first
+ * results already rendered (server/site/search-page.tsx); the page starts from
+ * them and searches in the browser for every query typed after that.
  */
 export default function SearchPage({ data, location }: PageProps<SearchPageData>): React.ReactElement {
   const { page } = data;

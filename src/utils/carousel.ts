@@ -1,15 +1,15 @@
 /**
- * The testimonial carousel's constants (spec section 9) and the pure index
+ * The testimonial carousel's constants and the pure index
  * arithmetic behind it, kept free of React so it can be unit-tested.
  */
 
-/** Slides in view on large screens (spec: 3 slides visible). */
+/** Slides in view on large screens: 3. */
 export const CAROUSEL_VISIBLE = 3;
-/** Slides moved per step (spec: scroll 1). */
+/** Slides moved per step: 1. */
 export const CAROUSEL_SCROLL = 1;
-/** Time between two automatic steps, in milliseconds (spec: 2000 ms). */
+/** Time between two automatic steps, in milliseconds: 2000. */
 export const CAROUSEL_AUTOPLAY_MS = 2000;
-/** Space between two slides, in CSS pixels (spec: 20 px gap). */
+/** Space between two slides, in CSS pixels: 20. */
 export const CAROUSEL_GAP_PX = 20;
 /** Duration of the sliding movement, in milliseconds (shorter than the autoplay interval). */
 export const CAROUSEL_TRANSITION_MS = 500;

@@ -6,7 +6,7 @@
 
 export type DownloadCategory = "policy" | "certificate" | "product-catalog" | "product-questionnaire";
 
-/** A download file record, as the specification names its fields. */
+/** A download file record, as assets/json/downloads.json holds it. */
 export interface DownloadRecord {
   id: string;
   /** The file name, also the name the browser saves the file under. */

@@ -2,12 +2,13 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../../testkit/e2e";
 
 /*
- * The category and product pages, checked against the specification
- * (spec/product-pages.md section 2). Every expectation below is written from
- * the specification, not read from the data files.
+ * The category and product pages: the products each category links to, each
+ * product page's tabs and their behaviour, the gallery. Every expectation below
+ * is written out here, not read from the data files, so a data file that drops
+ * or reorders something fails.
  */
 
-/** Category pages and the product links they show, in order (spec section 2, "Category pages"). */
+/** Category pages and the product links they show, in order. */
 const CATEGORIES: Record<string, string[]> = {
   "fluid-transfer": [
     "top-loading-arms",
@@ -35,7 +36,7 @@ const CATEGORIES: Record<string, string[]> = {
   "on-site-atex-machining": ["split-frame-cold-cutting-machine", "id-mounted-flange-facing-machine", "manuel-flange-facing-machine"],
 };
 
-/** Tab sets by page (spec section 2, "Tab sets by page"). */
+/** The tabs of each product page, in order. */
 const FLUID_WITH_ORDER = ["Specifications", "Features", "Benefits", "Catalog", "Order Form"];
 const TOOL_TABS = ["Specifications", "Features", "Manuals", "Notification", "Warning"];
 const SKID_TABS = ["Features", "Benefits", "Applications", "Catalog"];
@@ -66,7 +67,7 @@ const TABS: Record<string, string[]> = {
   "manuel-flange-facing-machine": ["Specifications", "Features", "Manuals", "Warning"],
 };
 
-/** Pages whose Manuals tab offers only a technical data sheet (spec section 2). */
+/** Pages whose Manuals tab offers only a technical data sheet. */
 const DATASHEET_ONLY = ["multi-stage-bolt-tensioner", "subsea-bolt-tensioner", "hydraulic-pullers", "impact-sockets"];
 
 const AMBER = "rgb(242, 169, 0)";
@@ -279,7 +280,7 @@ test.describe("product pages", () => {
   });
 });
 
-/** The spec's fade before a chosen gallery image shows. */
+/** The fade before a chosen gallery image shows: 200 ms. */
 const FADE_MS = 200;
 
 test.describe("gallery", () => {

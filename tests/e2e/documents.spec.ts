@@ -3,7 +3,7 @@ import fs from "fs";
 import certifications from "../../data/certifications.json";
 import { expect, HYDRATION_TIMEOUT_MS, test } from "../../testkit/e2e";
 
-/** The 24 product pages of the specification (site.md section 2). */
+/** The 24 product pages. */
 const PRODUCTS = [
   "top-loading-arms",
   "bottom-loading-arms",
@@ -95,7 +95,7 @@ test.describe("integrator files", () => {
     expect(image.headers()["content-type"]).toBe("image/png");
   });
 
-  test("/assets/json/downloads.json records have the spec's fields and every url is a PDF", async ({ page }) => {
+  test("/assets/json/downloads.json records have id, name, url, category and productId, and every url is a PDF", async ({ page }) => {
     const response = await page.request.get("/assets/json/downloads.json");
     expect(response.status()).toBe(200);
     const records = (await response.json()) as DownloadRecord[];

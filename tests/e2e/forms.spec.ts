@@ -1,7 +1,7 @@
 /**
  * Every form of the site, in the browser, against the real API (the server
  * Playwright starts): filled and sent with small real files, the exact
- * messages of the spec's error catalogue, the reset after a success, the
+ * success and failure messages word for word, the reset after a success, the
  * invalid states (red border + aria-invalid once visited, disabled buttons,
  * nothing sent), the pending button texts (a delayed response) and a failure
  * answered by the server (page.route) that keeps everything typed.
@@ -218,7 +218,7 @@ test.describe("contact", () => {
     await expect(phone).toHaveAccessibleDescription("10 digits, numbers only.");
 
     const button = form.getByRole("button", { name: "Send message" });
-    await expect(button).toBeEnabled(); // spec: contact marks the fields instead of disabling the button
+    await expect(button).toBeEnabled(); // the contact form marks the fields instead of disabling the button
     await button.click();
     for (const label of ["First name", "Last name", "E-mail", "Company"]) await expectInvalid(form.getByLabel(label));
     await expectNotInvalid(phone);

@@ -32,7 +32,7 @@ test.describe("shared header", () => {
     await expect(page).toHaveURL(/\/on-site-atex-machining$/);
   });
 
-  test("every header link points where the specification says", async ({ page }) => {
+  test("every header link points to its page", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const hrefs = await nav.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));

@@ -2,7 +2,7 @@
  * Logs and metrics of the compiled server as a real process, with a real SMTP
  * peer that defers one inbox and refuses another for good:
  *
- * - every form of the registry (the eight of the specification and the
+ * - every form of the registry (the eight forms of the site's pages and the
  *   quotation request, the uploads with their files) submitted with values
  *   made for this run, one held as spam, one refused as invalid: none of those
  *   values, nor the refused inbox's address, is found in anything the process

@@ -18,7 +18,7 @@ import {
 } from "../../src/utils/carousel";
 
 describe("carousel constants", () => {
-  it("are the specification's values", () => {
+  it("are 3 slides in view, 1 per step, every 2000 ms, 20 px apart", () => {
     expect(CAROUSEL_VISIBLE).toBe(3);
     expect(CAROUSEL_SCROLL).toBe(1);
     expect(CAROUSEL_AUTOPLAY_MS).toBe(2000);

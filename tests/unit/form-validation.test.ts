@@ -354,7 +354,7 @@ describe("the forms' validator agrees with the server's ajv on the contract", ()
     }
   });
 
-  it("the spec's rules hold (not only agreement): phones, e-mail, participants, experience, interests", () => {
+  it("the rules themselves hold (not only agreement): phones, e-mail, participants, experience, interests", () => {
     const invalid = (operationId: string, change: Record<string, unknown>) =>
       browserInvalidFields(operationId, buildBody(RULES[operationId], { ...VALID[operationId], ...change }));
     expect(invalid("sendContactEnquiry", { phoneNumber: "050123456" })).toEqual(["phoneNumber"]);
@@ -512,7 +512,7 @@ describe("the body a form sends", () => {
   });
 });
 
-describe("reset values (spec section 4)", () => {
+describe("reset values after a success", () => {
   it("contact returns to General Inquiry, the demo's acceptTerms to false, the newsletter's mailType to newsletter", () => {
     expect(VALUES.CONTACT_INITIAL.subject).toBe("General Inquiry");
     expect(choicesOf(RULES.sendContactEnquiry, "subject")).toEqual(["General Inquiry", "Sales Inquiry", "Technical Support", "Service Inquiry"]);

@@ -25,7 +25,7 @@ const products: GalleryProduct[] = [
 ];
 
 describe("gallery constants", () => {
-  it("are the specification's values", () => {
+  it("are a 200 ms fade and image ids 1 to 59", () => {
     expect(GALLERY_FADE_MS).toBe(200);
     expect(FIRST_IMAGE_ID).toBe(1);
     expect(LAST_IMAGE_ID).toBe(59);

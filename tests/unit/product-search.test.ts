@@ -6,7 +6,7 @@ const slugs = (query: string) => searchProducts(index, store, query).map((r) => 
 
 describe("product search", () => {
   it.each<[string, string[]]>([
-    // The spec's rule: a case-insensitive substring of the name or the category.
+    // A case-insensitive substring of the name or the category.
     ["Top Loading", ["top-loading-arms"]],
     ["loading arms", ["top-loading-arms", "bottom-loading-arms", "marine-loading-arms"]],
     ["FLUID TRANSFER", ["top-loading-arms", "bottom-loading-arms", "marine-loading-arms", "floating-suction-unit", "positive-displacement-flow-meter", "gravity-unloading-flow-meter"]],

@@ -1,8 +1,8 @@
 import { palette, svgDoc } from "../lib/svg.mjs";
 
 /**
- * Product images: products/<id>.png, ids 1 to 59 (spec: the file is named by
- * the id with the .png extension). Each is a clean, stylised drawing of the
+ * Product images: products/<id>.png, ids 1 to 59 (the file is named by the id
+ * with the .png extension). Each is a clean, stylised drawing of the
  * product type on a light background, without text. The images of one
  * product differ (view, colour accent, detail view) so the gallery shows a
  * visible change from one to the next.
@@ -480,7 +480,7 @@ const DRAW = {
     circle(600, 380, 16, p.accent),
 };
 
-/** Image ids per product type (the spec's numbering, 1 to 59). */
+/** Image ids per product type (1 to 59; the fluid transfer products have 48 to 59). */
 const ASSIGNMENT = [
   ["squareDrive", [1, 2, 3], [560, 310]],
   ["lowProfile", [4, 5, 6], [600, 324]],

@@ -12,7 +12,7 @@ export interface CareersApplicationData {
 interface ApplicationModalProps {
   id: string;
   open: boolean;
-  /** The role being applied for (spec: the careers modal keeps it in jobRole). */
+  /** The role being applied for: the modal opens with it and sends it as jobRole. */
   jobRole: string;
   onClose: () => void;
   text: CareersApplicationData;

@@ -6,7 +6,7 @@ export interface HomeFiguresData {
   items: { value: string; label: string }[];
 }
 
-/** The four headline figures (spec: 200+ tools, 21+ nations, 20+ sustainable projects, 3+ business units). */
+/** The four headline figures (200+ tools, 21+ nations, 20+ sustainable projects, 3+ business units, in data/home.json). */
 export function HomeFigures({ figures }: { figures: HomeFiguresData }): React.ReactElement {
   return (
     <section className={styles.figures} aria-labelledby="home-figures-heading">

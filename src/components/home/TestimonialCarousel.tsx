@@ -19,7 +19,7 @@ import {
 } from "../../utils/carousel";
 import * as styles from "./TestimonialCarousel.module.css";
 
-/** A customer's review (spec: Testimonial { review, name (role title), company }). */
+/** A customer's review: the text, the reviewer's role title (never a person's name) and company. */
 export interface Testimonial {
   review: string;
   /** A role title, never a person's name. */
@@ -70,7 +70,7 @@ function useVisibleCount(count: number): number {
 }
 
 /**
- * The testimonial carousel (spec section 9): 3 slides in view on large screens
+ * The testimonial carousel: 3 slides in view on large screens
  * (2 on medium, 1 on small), moving one slide at a time every 2000 ms with a
  * 20 px gap, round and round; hovering does not stop it. A visible button
  * pauses and resumes it, previous / next buttons move it by hand, and it

@@ -43,7 +43,7 @@ function prefersReducedMotion(): boolean {
 /**
  * Main image and thumbnails. A thumbnail click presses that thumbnail at once
  * and fades the main image out; the chosen image shows after the fade delay
- * (200 ms, spec). Under prefers-reduced-motion there is no fade and the image
+ * (200 ms). Under prefers-reduced-motion there is no fade and the image
  * swaps at once, in the click's own render.
  */
 export function Gallery({

@@ -56,7 +56,7 @@ const VERTICAL_QUERY = "(min-width: 900px)";
  * `hidden`), so search engines and visitors without JavaScript get all of it.
  */
 export function ProductTabs<T extends TabItem>({ tabs, label, renderPanel, syncHash = true }: ProductTabsProps<T>): React.ReactElement {
-  // If none is active, the first is activated (spec).
+  // If none is active, the first is activated.
   const [active, setActive] = useState(0);
   const [vertical, setVertical] = useState(true);
   // Set once React has taken over the static HTML (the tabs respond from then on).

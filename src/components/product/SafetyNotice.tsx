@@ -7,7 +7,7 @@ interface SafetyNoticeProps {
   paragraphs: string[];
 }
 
-/** The Warning tab's SAFETY NOTICE box with the danger icon (spec: product pages, Warning tab). */
+/** The Warning tab's SAFETY NOTICE box with the danger icon, on every product page that has the tab. */
 export function SafetyNotice({ title, paragraphs }: SafetyNoticeProps): React.ReactElement {
   const headingId = useId();
   return (

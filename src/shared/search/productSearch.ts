@@ -76,7 +76,7 @@ function words(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
-/** The spec's rule: a case-insensitive substring of the name or the category. */
+/** A case-insensitive substring of the name or the category: the catalogue's plain search rule, which every query keeps. */
 export function matchesSubstring(query: string, record: SearchRecord): boolean {
   const q = query.trim().toLowerCase();
   return q !== "" && (record.name.toLowerCase().includes(q) || record.category.toLowerCase().includes(q));
@@ -86,7 +86,7 @@ export function matchesSubstring(query: string, record: SearchRecord): boolean {
  * Finds products for a query, best first:
  * 1. model codes, exact or within a named range ("ASRT5", "TGA80", "ACCM-24");
  * 2. every word of the query as a word or word prefix (the flexsearch index: "torq");
- * 3. the spec's substring rule on name and category;
+ * 3. the query as a case-insensitive substring of the name or the category;
  * 4. when nothing else matched, words one typo away from a word of the catalogue ("tensoner").
  */
 export function searchProducts(index: TextIndex, store: Store, query: string, limit = 24): SearchRecord[] {

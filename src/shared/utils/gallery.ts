@@ -1,14 +1,14 @@
 /**
- * The product gallery's constants (spec section 9) and the pure logic behind
+ * The product gallery's constants and the pure logic behind
  * it, kept free of React so it can be unit-tested.
  */
 
 import { fill } from "./template";
 
-/** Time between a thumbnail click and the chosen image showing (spec: image fade delay 200 ms). */
+/** Time between a thumbnail click and the chosen image showing: 200 ms. */
 export const GALLERY_FADE_MS = 200;
 
-/** First and last product image id (spec: image ids 1 to 59). */
+/** First and last product image id: ids run from 1 to 59. */
 export const FIRST_IMAGE_ID = 1;
 export const LAST_IMAGE_ID = 59;
 
@@ -20,12 +20,12 @@ export function productImagePath(id: number): string {
   return `${PRODUCT_IMAGE_DIR}/${id}.png`;
 }
 
-/** URL of a product image as the build publishes it (the spec: the first image id gives the file name, .png). */
+/** URL of a product image as the build publishes it: the id names the file, with .png (a product's first id names its main image). */
 export function productImageUrl(id: number): string {
   return `/assets/images/${id}.png`;
 }
 
-/** True for an image id the specification allows (an integer from 1 to 59). */
+/** True for a product image id: an integer from 1 to 59. */
 export function isImageId(id: number): boolean {
   return Number.isInteger(id) && id >= FIRST_IMAGE_ID && id <= LAST_IMAGE_ID;
 }
@@ -38,8 +38,9 @@ export interface GalleryProduct {
 
 /**
  * The product whose images the gallery shows: the one named by `slug`; when
- * the slug is empty or names no product, the default product (spec: the
- * default gallery product is top-loading-arms); null when neither exists.
+ * the slug is empty or names no product, the default product (the build
+ * passes data/product-ui.json's defaultProduct, top-loading-arms); null when
+ * neither exists.
  */
 export function resolveGalleryProduct(
   slug: string | null | undefined,

@@ -1,4 +1,4 @@
-/** Rules of the header search box (spec, section 2). */
+/** Rules of the header search box: it leads to /search?query=..., and does nothing for blank text or while a search runs. */
 export const SEARCH_PATH = "/search";
 
 /**
@@ -13,7 +13,7 @@ export function searchHref(text: string, inProgress: boolean): string | null {
   return `${SEARCH_PATH}?${new URLSearchParams({ query }).toString()}`;
 }
 
-/** What a search page address asks for (spec, section 4): the trimmed query, and whether error=true forces the error state. */
+/** What a search page address asks for: the trimmed query, and whether error=true forces the error state. */
 export function readSearchParams(search: string | URLSearchParams): { query: string; forcedError: boolean } {
   const params = typeof search === "string" ? new URLSearchParams(search) : search;
   return { query: (params.get("query") ?? "").trim(), forcedError: params.get("error") === "true" };

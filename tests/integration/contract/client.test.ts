@@ -1,7 +1,8 @@
 /**
  * The browser's typed client (src/contract/client.ts) against the real API over
  * HTTP: JSON and multipart calls are accepted, a failure becomes the server's
- * message, anything else the fallback text of the spec.
+ * message, anything else the fallback text ("An error occurred. Please try
+ * again later.").
  */
 import { createServer, type Server } from "http";
 import type { AddressInfo } from "net";

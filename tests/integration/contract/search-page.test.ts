@@ -91,7 +91,7 @@ describe("the search page served with its results", () => {
     expect(served(res.text)?.results[0].slug).toBe("square-drive-torque-wrench");
   });
 
-  it("renders the spec's no-results outcome", async () => {
+  it("renders the no-results outcome", async () => {
     const res = await request(app()).get("/search?query=xylophone").expect(200);
     expect(outcomeBox(res.text)).toBe(
       '<div class="search-empty"><h2>No results found</h2><p>We couldn&#x27;t find any products matching &quot;xylophone&quot;.</p></div>',
