@@ -21,7 +21,7 @@ import {
   type FormRules,
 } from "../../src/forms/validation";
 import FORM_WORDS from "../../data/form-words.json";
-import { FORMS } from "../../src/forms/registry";
+import { FORMS } from "../../src/shared/forms/registry";
 import { URI_FORMAT, URI_PATTERN } from "../../src/forms/uri-format";
 import { DEFAULT_ERROR_MESSAGE } from "../../src/contract/client";
 import * as VALUES from "../../src/forms/values";
