@@ -89,6 +89,14 @@ describe("the form registry", () => {
     }
   });
 
+  it("names each form's component after its key (PascalCase, ending in Form), but the enquiry page's quotation request", () => {
+    const pascal = (key: string) => key.split(/[-_]/).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("");
+    for (const [key, entry] of ENTRIES) {
+      if (key === "quote_request") continue;
+      expect([key, entry.component]).toEqual([key, `src/forms/${pascal(key).replace(/(Form)?$/, "Form")}.tsx`]);
+    }
+  });
+
   it("labels every field of the contract's body (but the fixed mailType and the attribution the browser adds) in the form's data file", () => {
     for (const [key, entry] of ENTRIES) {
       const labelled = new Set(words(key).fieldWords.map((field) => field.name));

@@ -16,7 +16,10 @@
  * - the contract's operation (`operationId`): its body, its content type, its
  *   file fields, and the rules the browser checks
  *   (src/contract/form-rules/<operationId>.json);
- * - the component that renders it (`component`).
+ * - the component that renders it (`component`): the key in PascalCase,
+ *   ending in Form (transfer_partner: TransferPartnerForm, demo_form:
+ *   DemoForm), its initial values the key in capitals (TRANSFER_PARTNER_INITIAL);
+ *   but the quotation request, which the enquiry page's view renders.
  *
  * No page loads this file on its first load: the pages take their words from
  * GraphQL and the path and mail type of their call from the contract's rules
@@ -71,7 +74,7 @@ export const FORMS = registry({
     what: "newsletter sign-up",
     sender: "{email}",
     notify: ["email"],
-    component: "src/forms/NewsletterForm.tsx",
+    component: "src/forms/NewsLetterForm.tsx",
   },
   contact_us: {
     operationId: "sendContactEnquiry",
@@ -80,7 +83,7 @@ export const FORMS = registry({
     what: "contact enquiry",
     sender: "{firstName} {lastName}",
     notify: ["firstName", "lastName", "subject", "email", "phoneNumber", "companyName", "message"],
-    component: "src/forms/ContactForm.tsx",
+    component: "src/forms/ContactUsForm.tsx",
   },
   demo_form: {
     operationId: "requestDemo",
@@ -98,7 +101,7 @@ export const FORMS = registry({
     what: "training request",
     sender: "{fullName}",
     notify: ["fullName", "companyName", "jobRole", "email", "phoneNumber", "regionName", "countryName", "interestedIn", "participants", "trainingFormat", "comments"],
-    component: "src/forms/TrainingRequestForm.tsx",
+    component: "src/forms/RequestForTrainingForm.tsx",
   },
   careers: {
     operationId: "applyForJob",
@@ -107,7 +110,7 @@ export const FORMS = registry({
     what: "job application",
     sender: "{firstName} {lastName}",
     notify: ["jobRole", "firstName", "lastName", "email", "phoneNumber", "nationality", "countryName", "resume", "coverLetter"],
-    component: "src/forms/CareerApplicationForm.tsx",
+    component: "src/forms/CareersForm.tsx",
   },
   sme_form: {
     operationId: "registerSubjectMatterExpert",
@@ -116,7 +119,7 @@ export const FORMS = registry({
     what: "SME registration",
     sender: "{fullName}",
     notify: ["fullName", "email", "phoneNumber", "linkedIn", "experience", "regionName", "countryName", "expertise", "availability", "comments", "resume"],
-    component: "src/forms/SmeRegistrationForm.tsx",
+    component: "src/forms/SmeForm.tsx",
   },
   transfer_partner: {
     operationId: "applyForPartnership",
@@ -125,7 +128,7 @@ export const FORMS = registry({
     what: "partnership application",
     sender: "{fullName} ({companyName})",
     notify: ["companyName", "fullName", "jobRole", "email", "phoneNumber", "regionName", "countryName", "interestedIn", "message", "comments", "support_doc"],
-    component: "src/forms/PartnershipForm.tsx",
+    component: "src/forms/TransferPartnerForm.tsx",
   },
   product_order_form: {
     operationId: "uploadProductOrder",
