@@ -30,6 +30,24 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
+    // The server runs only code of its own and code both sides share (src/shared/, the contract's types and rules):
+    // never the site's browser code, which may change for the pages' sake alone.
+    files: ["server/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)src/(forms|components|pages|templates|offline)(/|$)",
+              message: "The server imports nothing of the site's browser code: move what both sides run to src/shared/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["tests/**/*.ts", "testkit/**/*.ts"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },

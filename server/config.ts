@@ -1,15 +1,11 @@
 import fs from "fs";
 import net from "net";
 import path from "path";
-import { FORM_KEYS, FORMS, type MailType } from "../src/forms/registry";
+import { FORM_KEYS, FORMS, type MailType } from "../src/shared/forms/registry";
 import { webhookEndpointsFrom, type WebhookEndpoint } from "./webhooks/endpoints";
 
-/** Where the notification of each mail type goes: one route per form of the registry (src/forms/registry.ts), named by its mailType. */
-export const MAIL_ROUTES: readonly MailRoute[] = FORM_KEYS.map((key) => FORMS[key].mailType);
-export type MailRoute = MailType;
-
-/** Default inbox of each mail type: the contact card (data/contact.json) with this title. */
-export const DEFAULT_INBOX_CARD = Object.fromEntries(FORM_KEYS.map((key) => [FORMS[key].mailType, FORMS[key].inboxCard])) as Record<MailRoute, string>;
+/** Default inbox of each form's own mail type (src/shared/forms/registry.ts): the contact card (data/contact.json) with this title. */
+export const DEFAULT_INBOX_CARD = Object.fromEntries(FORM_KEYS.map((key) => [FORMS[key].mailType, FORMS[key].inboxCard])) as Record<MailType, string>;
 
 /** Everything a deployment may change, read from the environment with safe defaults. */
 export interface Config {
@@ -39,7 +35,7 @@ export interface Config {
   /** Sender of the notifications. */
   mailFrom: string;
   /** The inbox (one or more comma-separated addresses) of each mail type. */
-  mailTo: Record<MailRoute, string>;
+  mailTo: Record<MailType, string>;
   /** Largest accepted uploaded file, in bytes. */
   maxUploadBytes: number;
   /**
@@ -389,10 +385,10 @@ export function readContactCards(file: string): Map<string, string> {
  * registry (MAIL_TO_NEWSLETTER) when set, else the contact card of
  * data/contact.json that handles it, else MAIL_TO_DEFAULT (info@example.com).
  */
-export function resolveInboxes(env: NodeJS.ProcessEnv, contactFile: string): Record<MailRoute, string> {
+export function resolveInboxes(env: NodeJS.ProcessEnv, contactFile: string): Record<MailType, string> {
   const fallback = addressListFrom(env, "MAIL_TO_DEFAULT") ?? "info@example.com";
   const cards = readContactCards(contactFile);
-  const inboxes = {} as Record<MailRoute, string>;
+  const inboxes = {} as Record<MailType, string>;
   for (const key of FORM_KEYS) {
     const { mailType, inboxAlias, inboxCard } = FORMS[key];
     const override = addressListFrom(env, `MAIL_TO_${mailType.toUpperCase()}`) ?? (inboxAlias === undefined ? undefined : addressListFrom(env, inboxAlias));

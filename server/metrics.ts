@@ -23,7 +23,7 @@
  */
 import http from "http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { FORM_KEYS } from "../src/forms/registry";
+import { FORM_KEYS } from "../src/shared/forms/registry";
 import type { OutboxChannel, OutboxSummary, SubmissionStore } from "./store/types";
 
 export const CHANNELS: readonly OutboxChannel[] = ["email", "webhook"];

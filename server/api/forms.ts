@@ -1,19 +1,16 @@
 import fs from "fs";
 import path from "path";
 import type { components } from "../../src/contract/schema";
-import { FORM_KEYS, FORMS as REGISTRY, type FormKey } from "../../src/forms/registry";
+import { FORM_KEYS, FORMS as REGISTRY, type FormKey, type MailType } from "../../src/shared/forms/registry";
 import { fill } from "../../src/shared/utils/template";
-import type { MailRoute } from "../config";
 import { findFormRules } from "./contract-files";
 
 type Schemas = components["schemas"];
 
-export type FormName = FormKey;
-
 /** One form's call as the server handles it: the registry's entry with what the contract and the form's data file say. */
 export interface FormDefinition {
-  name: FormName;
-  /** Path under /api/v1/contact. */
+  key: FormKey;
+  /** Path under /api/v1/contact: the key. */
   path: `/${string}`;
   body: "json" | "multipart";
   /** Fields that carry an uploaded document (multipart only). */
@@ -28,7 +25,8 @@ export interface FormDefinition {
   labels: Record<string, string>;
   /** Labels of the options whose value the visitor does not read (the demo's option1), by field. */
   options: Record<string, Record<string, string>>;
-  inbox: MailRoute;
+  /** The mail type whose inbox receives the notification (the form's own, whichever the body carries). */
+  inbox: MailType;
   /** Who sent it, for the subject line: a template of the body's fields. */
   sender: string;
 }
@@ -55,16 +53,16 @@ function readJson<T>(file: string, what: string): T {
 }
 
 /** One form's definition from its registry entry, its operation's rules and its data file. */
-function defineForm(name: FormName, rulesDir: string, root: string): FormDefinition {
-  const entry = REGISTRY[name];
+function defineForm(key: FormKey, rulesDir: string, root: string): FormDefinition {
+  const entry = REGISTRY[key];
   const rules = readJson<OperationRules>(path.join(rulesDir, `${entry.operationId}.json`), `The rules of ${entry.operationId}`);
-  const data = path.join("data", "forms", `${name}.json`);
-  const words = readJson<FormWords>(path.resolve(root, data), `The words of the ${name} form`);
+  const data = path.join("data", "forms", `${key}.json`);
+  const words = readJson<FormWords>(path.resolve(root, data), `The words of the ${key} form`);
   const properties = Object.entries(rules.schema.properties);
   const labels: Record<string, string> = {};
   for (const field of entry.notify) {
     const label = words.fieldWords.find((f) => f.name === field)?.label;
-    if (label === undefined) throw new Error(`${data} has no label for ${field}, which the ${name} notification lists`);
+    if (label === undefined) throw new Error(`${data} has no label for ${field}, which the ${key} notification lists`);
     labels[field] = label;
   }
   const options: Record<string, Record<string, string>> = {};
@@ -73,8 +71,8 @@ function defineForm(name: FormName, rulesDir: string, root: string): FormDefinit
     if (renamed.length > 0) options[field.name] = Object.fromEntries(renamed.map((option) => [option.value, option.label]));
   }
   return {
-    name,
-    path: `/${name}`,
+    key,
+    path: `/${key}`,
     body: rules.contentType === "multipart/form-data" ? "multipart" : "json",
     files: properties.filter(([, rule]) => rule.format === "binary").map(([field]) => field),
     numbers: properties.filter(([, rule]) => rule.type === "number" || rule.type === "integer").map(([field]) => field),
@@ -87,18 +85,18 @@ function defineForm(name: FormName, rulesDir: string, root: string): FormDefinit
   };
 }
 
-let definitions: Record<FormName, FormDefinition> | undefined;
+let definitions: Record<FormKey, FormDefinition> | undefined;
 
 /**
- * Every form of the registry (src/forms/registry.ts) with its operation's
+ * Every form of the registry (src/shared/forms/registry.ts) with its operation's
  * rules and its words (its data file, read once from the working directory
  * like data/contact.json). A missing file or label fails at once.
  */
-export function formDefinitions(): Record<FormName, FormDefinition> {
+export function formDefinitions(): Record<FormKey, FormDefinition> {
   if (definitions) return definitions;
   const rulesDir = findFormRules();
   const root = process.cwd();
-  definitions = Object.fromEntries(FORM_KEYS.map((name) => [name, defineForm(name, rulesDir, root)])) as Record<FormName, FormDefinition>;
+  definitions = Object.fromEntries(FORM_KEYS.map((key) => [key, defineForm(key, rulesDir, root)])) as Record<FormKey, FormDefinition>;
   return definitions;
 }
 
@@ -169,7 +167,7 @@ export function quoteItemsText(items: QuoteItem[], { siteUrl, titles }: Catalogu
 export function displayValue(form: FormDefinition, field: string, value: unknown): string {
   const option = typeof value === "string" ? form.options[field]?.[value] : undefined;
   if (option !== undefined) return `${option} (${value})`;
-  if (form.name === "quote_request" && field === "items" && Array.isArray(value)) return quoteItemsText(value as QuoteItem[]);
+  if (form.key === "quote_request" && field === "items" && Array.isArray(value)) return quoteItemsText(value as QuoteItem[]);
   if (Array.isArray(value)) return value.map(String).join(", ");
   return String(value);
 }

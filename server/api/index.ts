@@ -75,7 +75,7 @@ const INVALID_STATUSES = new Set([400, 413, 415]);
  * counts as well as one by a step of the route.
  */
 function countInvalid(config: Config): ErrorRequestHandler {
-  const formsByPath = new Map(Object.values(formDefinitions()).map((form) => [`${API_BASE}${form.path}`, form.name]));
+  const formsByPath = new Map(Object.values(formDefinitions()).map((form) => [`${API_BASE}${form.path}`, form.key]));
   return (err: unknown, req, _res, next) => {
     const form = req.method === "POST" ? formsByPath.get(`${req.baseUrl}${req.path}`) : undefined;
     if (form !== undefined) {
@@ -100,7 +100,6 @@ function answerHeld(res: Response, holder: IdempotencyHolder, fingerprint: strin
  * its lifetime), answers that one's 201 again, or 422 for another request.
  */
 function submissionHandler(form: FormDefinition, { config, store, log, info }: ApiOptions, spam: SpamDefence, webhooks: Webhooks, quota?: UploadQuota): RequestHandler {
-  const { name } = form;
   const unavailable = (what: string, err: unknown, req: Parameters<RequestHandler>[0]) => {
     // The store (its disk or database) failed: logged with its detail, answered without it.
     metrics.countStoreError();
@@ -123,7 +122,7 @@ function submissionHandler(form: FormDefinition, { config, store, log, info }: A
       try {
         holder = await store.findByIdempotencyKey?.(key.scope, key.key, heldSince);
       } catch (err) {
-        throw unavailable(`Store error: the Idempotency-Key of a ${name} request could not be looked up`, err, req);
+        throw unavailable(`Store error: the Idempotency-Key of a ${form.key} request could not be looked up`, err, req);
       }
       // Nothing is taken: the request's clean-up removes its files.
       if (holder) return answerHeld(res, holder, fingerprint);
@@ -133,14 +132,14 @@ function submissionHandler(form: FormDefinition, { config, store, log, info }: A
     try {
       screening = await spam.screen(req.get(PROOF_HEADER), body, receivedAt);
     } catch (err) {
-      throw unavailable(`Store error: a ${name} request could not be screened`, err, req);
+      throw unavailable(`Store error: a ${form.key} request could not be screened`, err, req);
     }
     const payload = SpamDefence.withoutTrap(body);
     const submissionId = newRowKey();
     const files = takeAcceptedFiles(req, res);
     let holder: IdempotencyHolder | undefined;
     try {
-      const notification = buildNotification({ form: name, body: payload, files, submissionId, receivedAt }, config);
+      const notification = buildNotification({ form: form.key, body: payload, files, submissionId, receivedAt }, config);
       const mailType = String(body.mailType);
       try {
         // Its lead.created event for each endpoint, queued with the notification (held with it when quarantined).
@@ -148,16 +147,16 @@ function submissionHandler(form: FormDefinition, { config, store, log, info }: A
         const deliveries = await webhooks.deliveriesFor(lead, receivedAt);
         const saved = await store.saveSubmission({ id: submissionId, mailType, payload, files, notification, idempotency, screening, webhooks: deliveries });
         // The verdict and its reasons, never the content: the answer is the same either way.
-        metrics.countSubmission(name, saved.quarantined ? "spam" : "lead");
+        metrics.countSubmission(form.key, saved.quarantined ? "spam" : "lead");
         if (saved.quarantined) {
-          info("Spam verdict: submission quarantined", { reqId: req.id, submissionId, form: name, reasons: saved.reasons });
+          info("Spam verdict: submission quarantined", { reqId: req.id, submissionId, form: form.key, reasons: saved.reasons });
         }
         // The files kept count toward the client's upload quota (before the answer: its next upload sees them).
         if (files.length > 0) await quota?.count(clientKeyOf(req), files.reduce((sum, file) => sum + file.size, 0));
       } catch (err) {
         // Stored by another request with the key meanwhile (another instance): nothing of this one was kept.
         if (err instanceof IdempotencyKeyTaken) holder = err.holder;
-        else throw unavailable(`Store error: a ${name} submission could not be stored`, err, req);
+        else throw unavailable(`Store error: a ${form.key} submission could not be stored`, err, req);
       }
     } finally {
       if (files.length > 0) await removeTempLeftovers(files);

@@ -4,7 +4,7 @@
  *
  *   npm run -s leads:export > leads.csv                              every lead, CSV (Excel reads it as UTF-8)
  *   npm run -s leads:export -- --since 2025-01-01 --until 2025-01-31  received on those UTC days, both included
- *   npm run -s leads:export -- --form contact_us                     one form, named as in the API path
+ *   npm run -s leads:export -- --form contact_us                     one form, by its key (as in the API path)
  *   npm run -s leads:export -- --format jsonl                        one JSON object per line, the fields as stored
  *   npm run -s leads:export -- --include-spam                        quarantined submissions too (and their reasons)
  *
@@ -22,8 +22,8 @@ import { loadConfig } from "../config";
 import { configureCommandLogging, errorFields } from "../log";
 import { createStore } from "../store";
 import type { ExportFilter } from "../store/types";
-import { FORM_KEYS, FORMS, type FormKey } from "../../src/forms/registry";
-import { csvHeader, csvRecord, fieldColumns, formNamed, jsonlRecord } from "../leads/export-format";
+import { FORM_KEYS, formOfMailType, isFormKey, mailTypesOf, type FormKey } from "../../src/shared/forms/registry";
+import { csvHeader, csvRecord, fieldColumns, jsonlRecord } from "../leads/export-format";
 
 export const USAGE = "Usage: leads:export [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--form NAME] [--format csv|jsonl] [--include-spam]";
 
@@ -74,13 +74,14 @@ export function parseExportArgs(args: string[]): Request {
   if (format !== "csv" && format !== "jsonl") return { error: `--format must be csv or jsonl: "${format}"` };
   let forms: FormKey[] = FORM_KEYS;
   if (values.form !== undefined) {
-    const form = formNamed(values.form);
-    if (!form) {
-      const byMailType = FORM_KEYS.find((key) => FORMS[key].mailType === values.form);
-      const hint = byMailType ? ` ("${values.form}" is the mail type of ${byMailType}: --form ${byMailType})` : "";
-      return { error: `Unknown form "${values.form}"${hint}. The forms: ${FORM_KEYS.join(", ")}` };
+    const form = values.form;
+    if (!isFormKey(form)) {
+      const byMailType = formOfMailType(form);
+      const hint = byMailType ? ` ("${form}" is a mail type of ${byMailType}: --form ${byMailType})` : "";
+      return { error: `Unknown form "${form}"${hint}. The forms: ${FORM_KEYS.join(", ")}` };
     }
-    filter.mailType = FORMS[form].mailType;
+    // Every mail type the form's body may carry: news-letter's sign-ups are stored as news_letter or newsletter.
+    filter.mailTypes = mailTypesOf(form);
     forms = [form];
   }
   return { filter, forms, format };

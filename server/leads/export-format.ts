@@ -15,7 +15,7 @@
  * neutralising: not for spreadsheets), so `fields` plus `attribution` parse
  * back to exactly the stored payload.
  */
-import { FORM_KEYS, FORMS, type FormKey } from "../../src/forms/registry";
+import { FORM_KEYS, FORMS, formOfMailType, type FormKey } from "../../src/shared/forms/registry";
 import type { ExportedSubmission } from "../store/types";
 
 /** Makes Excel read the file as UTF-8. */
@@ -47,14 +47,9 @@ const NOT_FIELDS = new Set(["mailType", "attribution"]);
 /** Who the lead is comes first, whatever the form; the forms' other fields follow in their registry order. */
 const FIRST_FIELDS = ["firstName", "lastName", "fullName", "email", "phoneNumber", "companyName", "jobRole", "countryName", "regionName"];
 
-/** A form's name as in the API path (news-letter, contact_us...), or undefined. */
-export function formNamed(name: string): FormKey | undefined {
-  return (FORM_KEYS as string[]).includes(name) ? (name as FormKey) : undefined;
-}
-
-/** The form (its name as in the API path) a stored mail type is; the mail type itself when no form of the registry has it. */
-export function formOfMailType(mailType: string): string {
-  return FORM_KEYS.find((key) => FORMS[key].mailType === mailType) ?? mailType;
+/** The form column of a lead: its form's key (formOfMailType); the stored mail type itself when no form of the registry sends it. */
+export function formColumn(lead: ExportedSubmission): string {
+  return formOfMailType(lead.mailType) ?? lead.mailType;
 }
 
 /**
@@ -152,7 +147,7 @@ export function csvRecord(lead: ExportedSubmission, fields: readonly string[]): 
   const columns = new Set(fields);
   const cells = [
     lead.id,
-    formOfMailType(lead.mailType),
+    formColumn(lead),
     lead.createdAt,
     lead.delivery,
     lead.sentAt ?? "",
@@ -177,7 +172,7 @@ export function csvRecord(lead: ExportedSubmission, fields: readonly string[]): 
 /** A lead as JSON Lines has it (jsonlRecord): the stored fields as they are. */
 export interface JsonLead {
   id: string;
-  /** The form's name as in the API path (the mail type when no form of the registry has it). */
+  /** The form's key, as in the API path (formColumn: the mail type when no form of the registry sends it). */
   form: string;
   mailType: string;
   received: string;
@@ -201,7 +196,7 @@ export function jsonlRecord(lead: ExportedSubmission): string {
   const { attribution, ...fields } = lead.payload;
   const record: JsonLead = {
     id: lead.id,
-    form: formOfMailType(lead.mailType),
+    form: formColumn(lead),
     mailType: lead.mailType,
     received: lead.createdAt,
     state: lead.delivery,

@@ -1,5 +1,6 @@
 import type { Config } from "../config";
-import { displayValue, formDefinitions, senderOf, type FormName } from "../api/forms";
+import type { FormKey } from "../../src/shared/forms/registry";
+import { displayValue, formDefinitions, senderOf } from "../api/forms";
 import type { IncomingFile, Notification } from "../store";
 
 /** Line breaks of every kind: CR LF, CR, NEL, the line and paragraph separators. */
@@ -74,7 +75,7 @@ export function attributionLines(attribution: unknown): string[] {
 }
 
 export interface NotificationInput {
-  form: FormName;
+  form: FormKey;
   /** The validated fields (no files). */
   body: Record<string, unknown>;
   /** The submission's files (only their names, sizes and types are read). */

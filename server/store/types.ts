@@ -151,8 +151,8 @@ export interface ExportFilter {
   since?: Date;
   /** Received before this time. */
   before?: Date;
-  /** Only this mail type (submissions.mail_type). */
-  mailType?: string;
+  /** Only these mail types (submissions.mail_type): every mail type of one form. */
+  mailTypes?: readonly string[];
   /** Quarantined submissions not released too (by default only leads and released ones). */
   includeQuarantined?: boolean;
 }

@@ -1,5 +1,5 @@
 import type { components } from "../../src/contract/schema";
-import { FORM_KEYS, FORMS, type FormKey } from "../../src/forms/registry";
+import { formOfMailType, type FormKey } from "../../src/shared/forms/registry";
 import { newWebhookId } from "../store/outbox-rows";
 import type { StoredLead, WebhookDelivery } from "../store/types";
 import type { WebhookEndpoint } from "./endpoints";
@@ -19,12 +19,11 @@ export interface PayloadSettings {
   fileLinkDays: number;
 }
 
-/** The form a stored mail type belongs to ("newsletter", which the newsletter form also sends, is news-letter's). */
-export function formOfMailType(mailType: string): FormKey {
-  const key = FORM_KEYS.find((name) => FORMS[name].mailType === mailType);
-  if (key) return key;
-  if (mailType === "newsletter") return "news-letter";
-  throw new Error(`No form of the registry has the mail type ${mailType}`);
+/** The form of a lead, as the event names it (the contract's enum of form keys). */
+function formOf(lead: StoredLead): FormKey {
+  const form = formOfMailType(lead.mailType);
+  if (form === undefined) throw new Error(`No form of the registry sends the mail type ${lead.mailType}`);
+  return form;
 }
 
 /** The lead.created event of a lead, at `now`. */
@@ -36,7 +35,7 @@ export function leadCreatedEvent(lead: StoredLead, settings: PayloadSettings, no
     timestamp: now.toISOString(),
     data: {
       id: lead.id,
-      form: formOfMailType(lead.mailType),
+      form: formOf(lead),
       mailType: lead.mailType,
       receivedAt: lead.createdAt.toISOString(),
       fields,

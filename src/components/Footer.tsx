@@ -1,6 +1,6 @@
 import React from "react";
 import { Link } from "gatsby";
-import { NewsletterForm } from "../forms/NewsletterForm";
+import { NewsLetterForm } from "../forms/NewsLetterForm";
 import { useSiteData } from "../hooks/useSiteData";
 import { Icon } from "./Icon";
 import { Logo } from "./Logo";
@@ -58,7 +58,7 @@ export function Footer(): React.ReactElement {
             {footer.newsletter.title}
           </h2>
           <p>{footer.newsletter.text}</p>
-          <NewsletterForm />
+          <NewsLetterForm />
           <SocialLinks links={navigation.social} className={styles.social} />
         </section>
       </div>

@@ -4,7 +4,7 @@ import { productNameFromSlug } from "./product-name";
 import { RegisteredFormView } from "./RegisteredForm";
 import { useRegisteredForm } from "./useRegisteredForm";
 import { useFormWords } from "./useFormWords";
-import { ORDER_INITIAL } from "./values";
+import { PRODUCT_ORDER_FORM_INITIAL } from "./values";
 
 const LAYOUT = { file: { markRequired: false, showChosen: true } };
 
@@ -18,7 +18,7 @@ export function ProductOrderForm({ slug }: { slug: string }): React.ReactElement
   const fixed = useMemo(() => ({ productName: productNameFromSlug(slug) }), [slug]);
   const noFile = words.noFile ?? undefined;
   const form = useRegisteredForm(RULES, words, {
-    initialValues: ORDER_INITIAL,
+    initialValues: PRODUCT_ORDER_FORM_INITIAL,
     fixed,
     disableWhileInvalid: false,
     blockedMessage: (values) => (values.file ? undefined : noFile),

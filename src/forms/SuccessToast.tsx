@@ -12,7 +12,8 @@ interface SuccessToastProps {
 }
 
 /**
- * The success message of a form whose modal closes on success (spec section 4):
+ * The success message of a form whose modal closes on success (the careers,
+ * training, SME and partnership modals do):
  * a status region rendered into <body>, outside the closed dialog, so it stays
  * visible and is announced. It stays until dismissed.
  */

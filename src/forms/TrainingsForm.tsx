@@ -1,7 +1,7 @@
 import React from "react";
-import { PartnershipForm } from "./PartnershipForm";
-import { SmeRegistrationForm } from "./SmeRegistrationForm";
-import { TrainingRequestForm } from "./TrainingRequestForm";
+import { TransferPartnerForm } from "./TransferPartnerForm";
+import { SmeForm } from "./SmeForm";
+import { RequestForTrainingForm } from "./RequestForTrainingForm";
 
 /** The trainings page's form slots (data/trainings.json cards[].formSlot). */
 export type TrainingsFormSlot = "request-for-training" | "sme-registration" | "knowledge-transfer-partner";
@@ -16,11 +16,11 @@ interface TrainingsFormProps {
 export function TrainingsForm({ slot, onSuccess }: TrainingsFormProps): React.ReactElement | null {
   switch (slot as TrainingsFormSlot) {
     case "request-for-training":
-      return <TrainingRequestForm onSuccess={onSuccess} />;
+      return <RequestForTrainingForm onSuccess={onSuccess} />;
     case "sme-registration":
-      return <SmeRegistrationForm onSuccess={onSuccess} />;
+      return <SmeForm onSuccess={onSuccess} />;
     case "knowledge-transfer-partner":
-      return <PartnershipForm onSuccess={onSuccess} />;
+      return <TransferPartnerForm onSuccess={onSuccess} />;
     default:
       return null;
   }

@@ -6,8 +6,8 @@ import * as styles from "./Form.module.css";
  * The markup of every form field: a visible label, the required mark when the
  * contract (or the field) requires it, a short hint tied with aria-describedby
  * where a format is not obvious, and, once the field was visited and breaks a
- * rule, a red border and aria-invalid="true". No per-field error text (spec
- * section 5).
+ * rule, a red border and aria-invalid="true". A field shows no error text of
+ * its own.
  */
 
 export type AnyForm = ContractForm<FormValues>;

@@ -1,6 +1,6 @@
 /**
- * The productName of an order upload (spec/product-pages.md section 7): the
- * product's slug with dashes turned into spaces, upper-cased
+ * The productName of an order upload: the product's slug with dashes turned
+ * into spaces, upper-cased
  * ("top-loading-arms" -> "TOP LOADING ARMS").
  */
 export function productNameFromSlug(slug: string): string {

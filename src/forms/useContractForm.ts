@@ -24,7 +24,7 @@ export interface ContractFormOptions<V extends FormValues> {
   rules: FormRules;
   /** The values the form starts with. */
   initialValues: V;
-  /** The values after a successful submission (spec section 4); default `initialValues`. */
+  /** The values the form resets to after a successful submission (a form keeps its values after a failure); default `initialValues`. */
   resetValues?: V;
   /** Checks of the formats the rules use beside email (the SME form's uri). */
   formats?: FormatChecks;
@@ -41,11 +41,11 @@ export interface ContractFormOptions<V extends FormValues> {
   failureMessage: (failure: unknown) => string | Promise<string>;
   /** The message when `failureMessage` itself fails (data/form-words.json). */
   genericFailure: string;
-  /** Log a failure to the console (spec: training, SME and partnership). */
+  /** Log a failure to the console as well as showing it (the training, SME and partnership forms do). */
   logFailure?: boolean;
   /** Called after a success (a modal form closes its modal). */
   onSuccess?: () => void;
-  /** Spec section 5: the button is disabled while the form is invalid (all forms but contact and demo). */
+  /** The button is disabled while the form is invalid (all forms but contact and demo, which mark every field on an invalid submit instead). */
   disableWhileInvalid?: boolean;
   /** A message shown instead of sending when the form is invalid (the order upload's missing file). */
   blockedMessage?: (values: V, fields: Record<string, boolean>) => string | undefined;

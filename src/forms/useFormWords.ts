@@ -1,5 +1,5 @@
 import { graphql, useStaticQuery } from "gatsby";
-import type { FormKey } from "./registry";
+import type { FormKey } from "../shared/forms/registry";
 
 /** One field's words (data/forms/<form>.json, src/schema/forms.graphql). */
 export interface FieldWords {
@@ -42,7 +42,7 @@ interface FormWordsQuery {
 }
 
 /**
- * The words of one form of the registry (src/forms/registry.ts), from its data
+ * The words of one form of the registry (src/shared/forms/registry.ts), from its data
  * file through GraphQL like every other content of the site (one static query
  * for every form: the footer's sign-up is on every page).
  */

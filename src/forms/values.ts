@@ -1,13 +1,13 @@
 /**
- * What each form holds on load and after a success (spec section 4: the form
- * resets; contact's subject returns to General Inquiry, the demo's acceptTerms
+ * What each form holds on load and after a success (a form resets after a
+ * success: contact's subject returns to General Inquiry, the demo's acceptTerms
  * to false, the newsletter's mailType to its reset value newsletter). Only the
  * contract's fields of these values are sent (src/forms/validation.ts, buildBody).
  */
 
-export { NEWSLETTER_INITIAL, NEWSLETTER_RESET } from "./newsletter-values";
+export { NEWS_LETTER_INITIAL, NEWS_LETTER_RESET } from "./news-letter-values";
 
-export const CONTACT_INITIAL = {
+export const CONTACT_US_INITIAL = {
   firstName: "",
   lastName: "",
   email: "",
@@ -17,7 +17,7 @@ export const CONTACT_INITIAL = {
   message: "",
 };
 
-export const DEMO_INITIAL = {
+export const DEMO_FORM_INITIAL = {
   firstName: "",
   lastName: "",
   jobRole: "",
@@ -31,7 +31,7 @@ export const DEMO_INITIAL = {
   acceptTerms: false as boolean,
 };
 
-export const APPLICATION_INITIAL = {
+export const CAREERS_INITIAL = {
   firstName: "",
   lastName: "",
   email: "",
@@ -42,7 +42,7 @@ export const APPLICATION_INITIAL = {
   coverLetter: null as File | null,
 };
 
-export const TRAINING_INITIAL = {
+export const REQUEST_FOR_TRAINING_INITIAL = {
   fullName: "",
   companyName: "",
   jobRole: "",
@@ -56,7 +56,7 @@ export const TRAINING_INITIAL = {
   comments: "",
 };
 
-export const SME_INITIAL = {
+export const SME_FORM_INITIAL = {
   fullName: "",
   email: "",
   phoneNumber: "",
@@ -70,7 +70,7 @@ export const SME_INITIAL = {
   comments: "",
 };
 
-export const PARTNERSHIP_INITIAL = {
+export const TRANSFER_PARTNER_INITIAL = {
   companyName: "",
   fullName: "",
   jobRole: "",
@@ -84,4 +84,4 @@ export const PARTNERSHIP_INITIAL = {
   comments: "",
 };
 
-export const ORDER_INITIAL = { file: null as File | null };
+export const PRODUCT_ORDER_FORM_INITIAL = { file: null as File | null };

@@ -6,7 +6,7 @@ import { Seo } from "../components/Seo";
 import { ContactCard, type ContactCardData } from "../components/contact/ContactCard";
 import { ContactDetails, type ContactDetailsText } from "../components/contact/ContactDetails";
 import { MapEmbed } from "../components/contact/MapEmbed";
-import { ContactForm } from "../forms/ContactForm";
+import { ContactUsForm } from "../forms/ContactUsForm";
 import { RegionalOffices, type ContactOfficesData } from "../components/contact/RegionalOffices";
 import { useSiteData, type SocialLinkData } from "../hooks/useSiteData";
 import * as styles from "./contact.module.css";
@@ -48,7 +48,7 @@ export default function ContactPage({ data }: PageProps<ContactData>): React.Rea
         <section className={styles.formBox} aria-labelledby="contact-form">
           <h2 id="contact-form">{page.form.heading}</h2>
           <p>{page.form.text}</p>
-          <ContactForm />
+          <ContactUsForm />
         </section>
       </div>
 

@@ -14,7 +14,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import GithubSlugger from "github-slugger";
-import { MAIL_ROUTES } from "../../server/config";
+import { FORM_KEYS, FORMS } from "../../src/shared/forms/registry";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -276,7 +276,7 @@ describe("docs/configuration.md", () => {
     const read = environmentVariablesRead(sourceFiles("server"));
     // The patterns find the reads of server/config.ts (else the check below would pass on nothing).
     expect([...read]).toEqual(expect.arrayContaining(["PORT", "DATABASE_URL", "RATE_LIMIT_MAX", "TRUST_PROXY", "MAIL_TO_DEFAULT"]));
-    const perForm = MAIL_ROUTES.map((route) => `MAIL_TO_${route.toUpperCase()}`);
+    const perForm = FORM_KEYS.map((key) => `MAIL_TO_${FORMS[key].mailType.toUpperCase()}`);
     expect([...read, ...perForm].filter((name) => !documented(name))).toEqual([]);
   });
 

@@ -13,8 +13,6 @@ import {
   csvLine,
   csvRecord,
   fieldColumns,
-  formNamed,
-  formOfMailType,
   jsonlRecord,
   LEAD_COLUMNS,
   neutralise,
@@ -24,7 +22,7 @@ import {
 } from "../../server/leads/export-format";
 import { parseExportArgs } from "../../server/cli/export";
 import type { ExportedSubmission } from "../../server/store/types";
-import { FORM_KEYS, FORMS } from "../../src/forms/registry";
+import { FORM_KEYS, FORMS } from "../../src/shared/forms/registry";
 
 /** A minimal RFC 4180 reader (quoted fields, doubled quotes, CRLF records), to read back what csvLine wrote. */
 function parseCsv(text: string): string[][] {
@@ -150,13 +148,6 @@ describe("columns", () => {
     expect(all.slice(0, 4)).toEqual(["firstName", "lastName", "fullName", "email"]);
   });
 
-  it("name forms as the API path does", () => {
-    expect(formNamed("contact_us")).toBe("contact_us");
-    expect(formNamed("contact")).toBeUndefined();
-    expect(formOfMailType("contact")).toBe("contact_us");
-    expect(formOfMailType("transfer_partner_form")).toBe("transfer_partner");
-    expect(formOfMailType("retired_form")).toBe("retired_form");
-  });
 });
 
 describe("a CSV record", () => {
@@ -279,6 +270,14 @@ describe("a JSON Lines record", () => {
   it("gives a lead without attribution null", () => {
     expect((JSON.parse(jsonlRecord(lead())) as JsonLead).attribution).toBeNull();
   });
+
+  it("names a lead's form by its key whichever of the form's mail types it was sent with; an unknown mail type stays as it is", () => {
+    const form = (mailType: string) => (JSON.parse(jsonlRecord(lead({ mailType, payload: { email: "a@example.org", mailType } }))) as JsonLead).form;
+    expect(form("news_letter")).toBe("news-letter");
+    expect(form("newsletter")).toBe("news-letter");
+    expect(form("transfer_partner_form")).toBe("transfer_partner");
+    expect(form("retired_form")).toBe("retired_form");
+  });
 });
 
 describe("the arguments", () => {
@@ -286,12 +285,13 @@ describe("the arguments", () => {
     expect(parseExportArgs([])).toEqual({ filter: { includeQuarantined: false }, forms: FORM_KEYS, format: "csv" });
   });
 
-  it("make --since and --until inclusive UTC days, --form a mail type", () => {
+  it("make --since and --until inclusive UTC days, --form a form's key that selects its mail types", () => {
     expect(parseExportArgs(["--since", "2025-01-31", "--until=2025-02-01", "--form", "contact_us", "--format", "jsonl", "--include-spam"])).toEqual({
-      filter: { includeQuarantined: true, since: new Date("2025-01-31T00:00:00Z"), before: new Date("2025-02-02T00:00:00Z"), mailType: "contact" },
+      filter: { includeQuarantined: true, since: new Date("2025-01-31T00:00:00Z"), before: new Date("2025-02-02T00:00:00Z"), mailTypes: ["contact"] },
       forms: ["contact_us"],
       format: "jsonl",
     });
+    expect(parseExportArgs(["--form", "news-letter"])).toEqual({ filter: { includeQuarantined: false, mailTypes: ["news_letter", "newsletter"] }, forms: ["news-letter"], format: "csv" });
     expect(parseExportArgs(["--since", "2025-02-01", "--until", "2025-02-01"])).not.toHaveProperty("error");
   });
 
@@ -302,7 +302,8 @@ describe("the arguments", () => {
     [["--since", "2025-02-02", "--until", "2025-02-01"], /after/],
     [["--format", "xlsx"], /csv or jsonl/],
     [["--form", "nope"], /Unknown form "nope"\. The forms: news-letter, contact_us/],
-    [["--form", "contact"], /mail type of contact_us/],
+    [["--form", "contact"], /mail type of contact_us: --form contact_us/],
+    [["--form", "newsletter"], /mail type of news-letter: --form news-letter/],
     [["--limit", "3"], /--limit/],
     [["extra"], /extra/],
   ])("refuse %j", (args, message) => {

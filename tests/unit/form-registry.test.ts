@@ -1,5 +1,5 @@
 /**
- * The registry (src/forms/registry.ts) names each form of the contract once:
+ * The registry (src/shared/forms/registry.ts) names each form of the contract once:
  * every form call of openapi.yaml has exactly one entry, one data file
  * (data/forms/<key>.json) and one component, and the notification e-mail
  * labels its fields with the form's own words.
@@ -7,7 +7,7 @@
 import fs from "fs";
 import path from "path";
 import yaml from "js-yaml";
-import { FORMS, type FormKey } from "../../src/forms/registry";
+import { FORMS, formOfMailType, isFormKey, mailTypesOf, type FormKey } from "../../src/shared/forms/registry";
 import { buildNotification } from "../../server/mail/notification";
 import { DEFAULT_INBOX_CARD } from "../../server/config";
 import type { FormWords } from "../../server/api/forms";
@@ -17,12 +17,21 @@ const BASE = "/api/v1/contact/";
 
 interface Operation {
   operationId: string;
+  requestBody: { content: Record<string, { schema: { $ref: string } }> };
 }
-const spec = yaml.load(fs.readFileSync(path.join(ROOT, "openapi.yaml"), "utf8")) as { paths: Record<string, { post?: Operation }> };
-/** The form calls of the contract: every POST under /api/v1/contact, by the path's last segment. */
+const spec = yaml.load(fs.readFileSync(path.join(ROOT, "openapi.yaml"), "utf8")) as {
+  paths: Record<string, { post?: Operation }>;
+  components: { schemas: Record<string, { properties: { mailType?: { enum?: string[] } } }> };
+};
+/** The mailType enum of an operation's body. */
+function mailTypeEnum(operation: Operation): string[] {
+  const [{ schema }] = Object.values(operation.requestBody.content);
+  return spec.components.schemas[schema.$ref.split("/").pop() as string].properties.mailType?.enum ?? [];
+}
+/** The form calls of the contract: every POST under /api/v1/contact, by the path's last segment, with the mail types its body takes. */
 const CONTRACT_FORMS = Object.entries(spec.paths)
   .filter(([route, item]) => route.startsWith(BASE) && item.post)
-  .map(([route, item]) => ({ key: route.slice(BASE.length), operationId: (item.post as Operation).operationId }));
+  .map(([route, item]) => ({ key: route.slice(BASE.length), operationId: (item.post as Operation).operationId, mailTypes: mailTypeEnum(item.post as Operation) }));
 
 const ENTRIES = Object.entries(FORMS) as [FormKey, (typeof FORMS)[FormKey]][];
 const words = (key: FormKey): FormWords => JSON.parse(fs.readFileSync(path.join(ROOT, "data", "forms", `${key}.json`), "utf8")) as FormWords;
@@ -43,8 +52,26 @@ describe("the form registry", () => {
   it("has exactly one entry for each form call of the contract, keyed by its path, with its operationId", () => {
     expect(CONTRACT_FORMS.length).toBeGreaterThan(0);
     expect(ENTRIES.map(([key, entry]) => ({ key, operationId: entry.operationId })).sort((a, b) => a.key.localeCompare(b.key))).toEqual(
-      [...CONTRACT_FORMS].sort((a, b) => a.key.localeCompare(b.key)),
+      CONTRACT_FORMS.map(({ key, operationId }) => ({ key, operationId })).sort((a, b) => a.key.localeCompare(b.key)),
     );
+    for (const { key } of CONTRACT_FORMS) expect([key, isFormKey(key)]).toEqual([key, true]);
+    expect(isFormKey("transfer_partner_form")).toBe(false);
+    expect(isFormKey("toString")).toBe(false);
+  });
+
+  it("lists every mail type the contract takes for each form's body, the form's own first", () => {
+    for (const { key, mailTypes } of CONTRACT_FORMS) {
+      expect(mailTypes.length).toBeGreaterThan(0);
+      expect([key, mailTypesOf(key as FormKey)]).toEqual([key, mailTypes]);
+    }
+  });
+
+  it("names, for every mail type of the contract, the form whose body carries it (news_letter and newsletter: news-letter)", () => {
+    const mailTypes = CONTRACT_FORMS.flatMap(({ key, mailTypes }) => mailTypes.map((mailType) => [mailType, key]));
+    expect(mailTypes).toContainEqual(["newsletter", "news-letter"]);
+    for (const [mailType, key] of mailTypes) expect([mailType, formOfMailType(mailType)]).toEqual([mailType, key]);
+    expect(formOfMailType("transfer_partner")).toBeUndefined();
+    expect(formOfMailType("retired_form")).toBeUndefined();
   });
 
   it("gives each form exactly one data file, data/forms/<key>.json, that names the form", () => {
@@ -59,6 +86,14 @@ describe("the form registry", () => {
       const usesRules = SITE.filter(([, text]) => text.includes(`contract/form-rules/${entry.operationId}.json"`)).map(([file]) => file);
       expect([key, takesWords]).toEqual([key, [entry.component]]);
       expect([key, usesRules]).toEqual([key, [entry.component]]);
+    }
+  });
+
+  it("names each form's component after its key (PascalCase, ending in Form), but the enquiry page's quotation request", () => {
+    const pascal = (key: string) => key.split(/[-_]/).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("");
+    for (const [key, entry] of ENTRIES) {
+      if (key === "quote_request") continue;
+      expect([key, entry.component]).toEqual([key, `src/forms/${pascal(key).replace(/(Form)?$/, "Form")}.tsx`]);
     }
   });
 
@@ -78,8 +113,9 @@ describe("the form registry", () => {
     }
   });
 
-  it("gives each form a mail type of its own, so each has its own inbox (MAIL_TO_ and the mail type)", () => {
-    expect(new Set(ENTRIES.map(([, entry]) => entry.mailType)).size).toBe(ENTRIES.length);
+  it("gives each form mail types of its own, so each has its own inbox (MAIL_TO_ and the mail type) and each lead one form", () => {
+    const all = ENTRIES.flatMap(([key]) => mailTypesOf(key));
+    expect(new Set(all).size).toBe(all.length);
   });
 });
 

@@ -21,7 +21,7 @@ import {
   type FormRules,
 } from "../../src/forms/validation";
 import FORM_WORDS from "../../data/form-words.json";
-import { FORMS } from "../../src/forms/registry";
+import { FORMS } from "../../src/shared/forms/registry";
 import { URI_FORMAT, URI_PATTERN } from "../../src/forms/uri-format";
 import { DEFAULT_ERROR_MESSAGE } from "../../src/contract/client";
 import * as VALUES from "../../src/forms/values";
@@ -111,9 +111,9 @@ const pdf = (name = "cv.pdf") => new File(["%PDF-1.4\n%%EOF\n"], name, { type: "
 
 /** A valid set of values per form, as a visitor types them. */
 const VALID: Record<string, Record<string, unknown>> = {
-  subscribeNewsletter: { ...VALUES.NEWSLETTER_INITIAL, email: "reader@example.org" },
+  subscribeNewsletter: { ...VALUES.NEWS_LETTER_INITIAL, email: "reader@example.org" },
   sendContactEnquiry: {
-    ...VALUES.CONTACT_INITIAL,
+    ...VALUES.CONTACT_US_INITIAL,
     firstName: "Ada",
     lastName: "Lovelace",
     email: "ada@example.org",
@@ -122,7 +122,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     mailType: "contact",
   },
   requestDemo: {
-    ...VALUES.DEMO_INITIAL,
+    ...VALUES.DEMO_FORM_INITIAL,
     firstName: "Grace",
     lastName: "Hopper",
     jobRole: "Engineer",
@@ -135,7 +135,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     mailType: "demo_form",
   },
   requestTraining: {
-    ...VALUES.TRAINING_INITIAL,
+    ...VALUES.REQUEST_FOR_TRAINING_INITIAL,
     fullName: "Alan Turing",
     companyName: "Bletchley",
     jobRole: "Mathematician",
@@ -149,7 +149,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     mailType: "request_for_training",
   },
   registerSubjectMatterExpert: {
-    ...VALUES.SME_INITIAL,
+    ...VALUES.SME_FORM_INITIAL,
     fullName: "Margaret Hamilton",
     email: "margaret@example.org",
     phoneNumber: "(02) 123-45678",
@@ -162,7 +162,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     mailType: "sme_form",
   },
   applyForPartnership: {
-    ...VALUES.PARTNERSHIP_INITIAL,
+    ...VALUES.TRANSFER_PARTNER_INITIAL,
     companyName: "Institute of Technology",
     fullName: "Katherine Johnson",
     jobRole: "Dean",
@@ -176,7 +176,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     mailType: "transfer_partner_form",
   },
   applyForJob: {
-    ...VALUES.APPLICATION_INITIAL,
+    ...VALUES.CAREERS_INITIAL,
     firstName: "Katherine",
     lastName: "Johnson",
     email: "katherine@example.org",
@@ -514,24 +514,24 @@ describe("the body a form sends", () => {
 
 describe("reset values after a success", () => {
   it("contact returns to General Inquiry, the demo's acceptTerms to false, the newsletter's mailType to newsletter", () => {
-    expect(VALUES.CONTACT_INITIAL.subject).toBe("General Inquiry");
+    expect(VALUES.CONTACT_US_INITIAL.subject).toBe("General Inquiry");
     expect(choicesOf(RULES.sendContactEnquiry, "subject")).toEqual(["General Inquiry", "Sales Inquiry", "Technical Support", "Service Inquiry"]);
-    expect(VALUES.DEMO_INITIAL.acceptTerms).toBe(false);
-    expect(VALUES.NEWSLETTER_INITIAL.mailType).toBe("news_letter");
-    expect(VALUES.NEWSLETTER_RESET).toEqual({ email: "", mailType: "newsletter" });
+    expect(VALUES.DEMO_FORM_INITIAL.acceptTerms).toBe(false);
+    expect(VALUES.NEWS_LETTER_INITIAL.mailType).toBe("news_letter");
+    expect(VALUES.NEWS_LETTER_RESET).toEqual({ email: "", mailType: "newsletter" });
     expect(choicesOf(RULES.subscribeNewsletter, "mailType")).toEqual(["news_letter", "newsletter"]);
   });
 
   it("every form starts (and resets) empty: nothing but the defaults is valid", () => {
     const initial: Record<string, Record<string, unknown>> = {
-      subscribeNewsletter: VALUES.NEWSLETTER_RESET,
-      sendContactEnquiry: VALUES.CONTACT_INITIAL,
-      requestDemo: VALUES.DEMO_INITIAL,
-      requestTraining: VALUES.TRAINING_INITIAL,
-      registerSubjectMatterExpert: VALUES.SME_INITIAL,
-      applyForPartnership: VALUES.PARTNERSHIP_INITIAL,
-      applyForJob: VALUES.APPLICATION_INITIAL,
-      uploadProductOrder: VALUES.ORDER_INITIAL,
+      subscribeNewsletter: VALUES.NEWS_LETTER_RESET,
+      sendContactEnquiry: VALUES.CONTACT_US_INITIAL,
+      requestDemo: VALUES.DEMO_FORM_INITIAL,
+      requestTraining: VALUES.REQUEST_FOR_TRAINING_INITIAL,
+      registerSubjectMatterExpert: VALUES.SME_FORM_INITIAL,
+      applyForPartnership: VALUES.TRANSFER_PARTNER_INITIAL,
+      applyForJob: VALUES.CAREERS_INITIAL,
+      uploadProductOrder: VALUES.PRODUCT_ORDER_FORM_INITIAL,
     };
     for (const operationId of OPERATIONS) {
       const body = buildBody(RULES[operationId], { ...initial[operationId], mailType: MAIL_TYPES[operationId] });

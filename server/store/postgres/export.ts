@@ -47,7 +47,7 @@ export async function* exportPostgresSubmissions(pool: Pool, filter: ExportFilte
   };
   if (filter.since) where.push(`s.created_at >= ${parameter(filter.since)}`);
   if (filter.before) where.push(`s.created_at < ${parameter(filter.before)}`);
-  if (filter.mailType !== undefined) where.push(`s.mail_type = ${parameter(filter.mailType)}`);
+  if (filter.mailTypes !== undefined) where.push(`s.mail_type = ANY(${parameter(filter.mailTypes)}::text[])`);
   if (!filter.includeQuarantined) where.push("NOT (s.verdict = 'spam' AND s.released_at IS NULL)");
   const fixed = values.length;
   const limit = Math.max(1, Math.floor(pageSize));

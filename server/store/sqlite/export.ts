@@ -53,9 +53,9 @@ export async function* exportSqliteSubmissions(file: string, filter: ExportFilte
       where.push("s.created_at < @before");
       values.before = filter.before.toISOString();
     }
-    if (filter.mailType !== undefined) {
-      where.push("s.mail_type = @mailType");
-      values.mailType = filter.mailType;
+    if (filter.mailTypes !== undefined) {
+      where.push("s.mail_type IN (SELECT value FROM json_each(@mailTypes))");
+      values.mailTypes = JSON.stringify(filter.mailTypes);
     }
     if (!filter.includeQuarantined) where.push("NOT (s.verdict = 'spam' AND s.released_at IS NULL)");
     const rows = db

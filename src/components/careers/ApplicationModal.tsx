@@ -1,5 +1,5 @@
 import React from "react";
-import { CareerApplicationForm } from "../../forms/CareerApplicationForm";
+import { CareersForm } from "../../forms/CareersForm";
 import { Modal } from "../Modal";
 import * as styles from "./ApplicationModal.module.css";
 
@@ -29,7 +29,7 @@ export function ApplicationModal({ id, open, jobRole, onClose, text }: Applicati
           <strong>{jobRole}</strong>
         </p>
       )}
-      <CareerApplicationForm jobRole={jobRole} onSuccess={onClose} />
+      <CareersForm jobRole={jobRole} onSuccess={onClose} />
     </Modal>
   );
 }

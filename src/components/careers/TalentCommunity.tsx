@@ -1,12 +1,12 @@
 import React from "react";
-import { NewsletterForm, type NewsletterVariantWords } from "../../forms/NewsletterForm";
+import { NewsLetterForm, type NewsLetterVariantWords } from "../../forms/NewsLetterForm";
 import { Icon } from "../Icon";
 import * as styles from "./TalentCommunity.module.css";
 
 export interface CareersTalentCommunityData {
   heading: string;
   text: string;
-  form: NewsletterVariantWords;
+  form: NewsLetterVariantWords;
 }
 
 /** The "Join Our Talent Community" box with its newsletter sign-up. */
@@ -20,7 +20,7 @@ export function TalentCommunity({ data }: { data: CareersTalentCommunityData }):
         </h2>
         <p>{data.text}</p>
       </div>
-      <NewsletterForm variant={data.form} />
+      <NewsLetterForm variant={data.form} />
     </section>
   );
 }

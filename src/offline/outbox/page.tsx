@@ -14,7 +14,7 @@
 import React, { useState, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
 import WORDS from "../../../data/offline-outbox.json";
-import { FORMS, type FormKey } from "../../forms/registry";
+import { FORMS, isFormKey } from "../../shared/forms/registry";
 import { SPAM_TRAP_FIELD } from "../../forms/spam/trap";
 import type { FormRules } from "../../forms/validation";
 import { fill } from "../../shared/utils/template";
@@ -73,7 +73,7 @@ export async function keepSend(key: string, rules: Pick<FormRules, "path" | "con
 }
 
 function formName(form: string): string {
-  const what = (FORMS as Record<string, (typeof FORMS)[FormKey] | undefined>)[form]?.what ?? form;
+  const what = isFormKey(form) ? FORMS[form].what : form;
   return what.charAt(0).toUpperCase() + what.slice(1);
 }
 

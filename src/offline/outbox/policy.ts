@@ -17,7 +17,7 @@ export { CHANGED_MESSAGE, REPLAY_MESSAGE } from "./messages";
 export interface OutboxItem {
   /** The submission's Idempotency-Key, fixed at its first try (and the record's key). */
   id: string;
-  /** The form (its key in src/forms/registry.ts: the last part of its path). */
+  /** The form (its key in src/shared/forms/registry.ts: the last part of its path). */
   form: string;
   /** The call, e.g. /api/v1/contact/contact_us. */
   path: string;

@@ -45,7 +45,7 @@ const EXAMPLES: FormExample[] = Object.values(formDefinitions()).map((form) => {
   const operation = (((spec.paths as Json)[`${API}${form.path}`] as Json).post as Json).requestBody as Json;
   const [media, content] = Object.entries(deref(operation).content as Json)[0] as [FormExample["media"], Json];
   const [first] = Object.values(content.examples as Json) as Json[];
-  return { form: form.name, media, value: first.value as Json, schema: deref(content.schema), encoding: (content.encoding as Json) ?? {} };
+  return { form: form.key, media, value: first.value as Json, schema: deref(content.schema), encoding: (content.encoding as Json) ?? {} };
 });
 
 function fileFor(name: string): Buffer {

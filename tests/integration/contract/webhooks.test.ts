@@ -7,9 +7,12 @@
  * it is enabled again; a quarantined submission sends nothing until it is
  * released, then once; the health report shows the webhook backlog.
  */
+import { Writable } from "stream";
 import request from "supertest";
+import { exportCli } from "../../../server/cli/export";
 import { leadsCli } from "../../../server/cli/leads";
 import { webhooksCli } from "../../../server/cli/webhooks";
+import type { JsonLead } from "../../../server/leads/export-format";
 import { createOutboxDispatcher, type OutboxDispatcher } from "../../../server/mail/outbox";
 import { Webhooks } from "../../../server/webhooks";
 import { webhookEndpointsFrom } from "../../../server/webhooks/endpoints";
@@ -44,7 +47,7 @@ function envFor(test: TestApp): NodeJS.ProcessEnv {
 interface LeadEvent {
   type: string;
   timestamp: string;
-  data: { id: string; form: string; fields: Record<string, unknown>; attribution?: Record<string, string>; attachments: { field: string; name: string; type: string; size: number; url: string }[] };
+  data: { id: string; form: string; mailType: string; fields: Record<string, unknown>; attribution?: Record<string, string>; attachments: { field: string; name: string; type: string; size: number; url: string }[] };
 }
 
 describe("lead.created", () => {
@@ -84,6 +87,32 @@ describe("lead.created", () => {
     // Delivered: nothing more at the next round.
     await dispatcher.runOnce();
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it("names the form by its key whichever of its mail types the visitor sent, as the export does", async () => {
+    const first = expectAccepted(await request(test.app).post(`${API}/news-letter`).send({ email: "first@example.org", mailType: "news_letter" }));
+    // The site's form sends newsletter after a reset.
+    const second = expectAccepted(await request(test.app).post(`${API}/news-letter`).send({ email: "second@example.org", mailType: "newsletter" }));
+    await dispatcher.runOnce();
+    const events = receiver.received.map((delivery) => delivery.verified as LeadEvent);
+    expect(events.map(({ data }) => ({ id: data.id, form: data.form, mailType: data.mailType })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [
+        { id: first, form: "news-letter", mailType: "news_letter" },
+        { id: second, form: "news-letter", mailType: "newsletter" },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    const exported: string[] = [];
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        exported.push(chunk.toString("utf8"));
+        done();
+      },
+    });
+    expect(await exportCli(["--form", "news-letter", "--format", "jsonl"], envFor(test), out, () => undefined)).toBe(0);
+    const leads = exported.join("").trim().split("\n").map((line) => JSON.parse(line) as JsonLead);
+    expect(leads.map(({ id, form }) => ({ id, form })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      events.map(({ data }) => ({ id: data.id, form: data.form })).sort((a, b) => a.id.localeCompare(b.id)),
+    );
   });
 
   it("keeps its webhook-id on every retry and honours Retry-After; only 2xx counts", async () => {

@@ -1,32 +1,47 @@
 /**
- * The forms of the contract, each named once. The server (server/api/forms.ts,
- * server/config.ts, server/mail/notification.ts) reads this file; the site's
- * components name their form by its key (FormKey, useFormWords), and
- * tests/unit/form-registry.test.ts checks each entry against the contract,
- * its data file and its component. See docs/architecture.md, "Forms".
+ * The forms of the contract, each named once: by its key, the last part of its
+ * path under /api/v1/contact (`transfer_partner`). Every other name of a form
+ * follows from its entry here: the names openapi.yaml freezes (its operation's
+ * `operationId`, its body's `mailType`) and the files of the site (the
+ * `component` that renders it, data/forms/<key>.json). Both sides run this
+ * file: the server (server/api/forms.ts, server/config.ts, the export, the
+ * webhooks, the metrics) and the site (its components name their form by its
+ * key: useFormWords("<key>")); tests/unit/form-registry.test.ts checks each
+ * entry against the contract, its data file and its component.
  *
- * A form's key is its path under /api/v1/contact and names its words,
- * data/forms/<key>.json (a FormsJson node of src/schema/forms.graphql): every
- * label, option, hint and message its visitors read, which the notification
- * e-mail's labels are too. Everything else about it is found from its entry:
+ * A form's key names its words, data/forms/<key>.json (a FormsJson node of
+ * src/schema/forms.graphql): every label, option, hint and message its
+ * visitors read, which the notification e-mail's labels are too. Everything
+ * else about it is found from its entry:
  * - the contract's operation (`operationId`): its body, its content type, its
  *   file fields, and the rules the browser checks
  *   (src/contract/form-rules/<operationId>.json);
- * - the component that renders it (`component`).
+ * - the component that renders it (`component`): the key in PascalCase,
+ *   ending in Form (transfer_partner: TransferPartnerForm, demo_form:
+ *   DemoForm), its initial values the key in capitals (TRANSFER_PARTNER_INITIAL);
+ *   but the quotation request, which the enquiry page's view renders.
  *
- * Nothing here is bundled into a page: the pages take their words from
- * GraphQL and the path and mail type of their call from the contract's rules.
+ * No page loads this file on its first load: the pages take their words from
+ * GraphQL and the path and mail type of their call from the contract's rules
+ * (only the offline outbox, fetched when a send is kept, reads `what`).
  */
 
 export interface FormEntry {
   /** The operation of openapi.yaml. */
   operationId: string;
   /**
-   * The body's fixed mailType (the contract's enum), which also names the inbox
-   * route and the environment variable that sets the inbox, MAIL_TO_<MAILTYPE>
-   * (one or more comma-separated addresses).
+   * The body's mailType as the form first sends it (the first value of the
+   * contract's enum), which also names the inbox route and the environment
+   * variable that sets the inbox, MAIL_TO_<MAILTYPE> (one or more
+   * comma-separated addresses).
    */
   mailType: string;
+  /**
+   * The other values of the contract's enum for the body's mailType: the
+   * newsletter form sends `newsletter` after a reset. A submission stored with
+   * one of them is this form's all the same (its inbox, its export, its webhook).
+   */
+  otherMailTypes?: readonly string[];
   /** Another variable read for the same inbox when MAIL_TO_<MAILTYPE> is unset (an older name). */
   inboxAlias?: string;
   /** The contact card of data/contact.json (by title) whose address is the inbox when no variable is set. */
@@ -53,12 +68,13 @@ export const FORMS = registry({
   "news-letter": {
     operationId: "subscribeNewsletter",
     mailType: "news_letter",
+    otherMailTypes: ["newsletter"],
     inboxAlias: "MAIL_TO_NEWSLETTER",
     inboxCard: "Media & Communications",
     what: "newsletter sign-up",
     sender: "{email}",
     notify: ["email"],
-    component: "src/forms/NewsletterForm.tsx",
+    component: "src/forms/NewsLetterForm.tsx",
   },
   contact_us: {
     operationId: "sendContactEnquiry",
@@ -67,7 +83,7 @@ export const FORMS = registry({
     what: "contact enquiry",
     sender: "{firstName} {lastName}",
     notify: ["firstName", "lastName", "subject", "email", "phoneNumber", "companyName", "message"],
-    component: "src/forms/ContactForm.tsx",
+    component: "src/forms/ContactUsForm.tsx",
   },
   demo_form: {
     operationId: "requestDemo",
@@ -85,7 +101,7 @@ export const FORMS = registry({
     what: "training request",
     sender: "{fullName}",
     notify: ["fullName", "companyName", "jobRole", "email", "phoneNumber", "regionName", "countryName", "interestedIn", "participants", "trainingFormat", "comments"],
-    component: "src/forms/TrainingRequestForm.tsx",
+    component: "src/forms/RequestForTrainingForm.tsx",
   },
   careers: {
     operationId: "applyForJob",
@@ -94,7 +110,7 @@ export const FORMS = registry({
     what: "job application",
     sender: "{firstName} {lastName}",
     notify: ["jobRole", "firstName", "lastName", "email", "phoneNumber", "nationality", "countryName", "resume", "coverLetter"],
-    component: "src/forms/CareerApplicationForm.tsx",
+    component: "src/forms/CareersForm.tsx",
   },
   sme_form: {
     operationId: "registerSubjectMatterExpert",
@@ -103,7 +119,7 @@ export const FORMS = registry({
     what: "SME registration",
     sender: "{fullName}",
     notify: ["fullName", "email", "phoneNumber", "linkedIn", "experience", "regionName", "countryName", "expertise", "availability", "comments", "resume"],
-    component: "src/forms/SmeRegistrationForm.tsx",
+    component: "src/forms/SmeForm.tsx",
   },
   transfer_partner: {
     operationId: "applyForPartnership",
@@ -112,7 +128,7 @@ export const FORMS = registry({
     what: "partnership application",
     sender: "{fullName} ({companyName})",
     notify: ["companyName", "fullName", "jobRole", "email", "phoneNumber", "regionName", "countryName", "interestedIn", "message", "comments", "support_doc"],
-    component: "src/forms/PartnershipForm.tsx",
+    component: "src/forms/TransferPartnerForm.tsx",
   },
   product_order_form: {
     operationId: "uploadProductOrder",
@@ -136,8 +152,29 @@ export const FORMS = registry({
 
 /** A form's key: its path under /api/v1/contact. */
 export type FormKey = keyof typeof FORMS;
-/** A body's mailType, which names the route of its notification. */
+/** A form's own mailType (its entry's `mailType`), which names the route of its notification. */
 export type MailType = (typeof FORMS)[FormKey]["mailType"];
 
 /** The keys of the registry, in its order. */
 export const FORM_KEYS = Object.keys(FORMS) as FormKey[];
+
+/** Whether a name is a form's key (as in the API path: news-letter, contact_us...). */
+export function isFormKey(name: string): name is FormKey {
+  return (FORM_KEYS as readonly string[]).includes(name);
+}
+
+/** Every mailType a form's body may carry, its own first. */
+export function mailTypesOf(key: FormKey): string[] {
+  const entry: FormEntry = FORMS[key];
+  return [entry.mailType, ...(entry.otherMailTypes ?? [])];
+}
+
+/**
+ * The form a stored mail type is a submission of (`newsletter` is the
+ * news-letter form's, like `news_letter`), or undefined when no form of the
+ * registry sends it. The export, its --form filter and the webhooks all name a
+ * lead's form by this.
+ */
+export function formOfMailType(mailType: string): FormKey | undefined {
+  return FORM_KEYS.find((key) => mailTypesOf(key).includes(mailType));
+}

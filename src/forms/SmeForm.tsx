@@ -4,15 +4,15 @@ import { RegisteredFormView } from "./RegisteredForm";
 import { useRegisteredForm } from "./useRegisteredForm";
 import { URI_FORMAT } from "./uri-format";
 import { useFormWords } from "./useFormWords";
-import { SME_INITIAL } from "./values";
+import { SME_FORM_INITIAL } from "./values";
 
 const LAYOUT = { availability: { radio: true, wide: true }, resume: { wide: true }, comments: { rows: 4, wide: true } };
 
 /** The trainings page's "Subject Matter Expert Registration" (multipart to sme_form, with a résumé), in its modal. */
-export function SmeRegistrationForm({ onSuccess }: { onSuccess?: () => void }): React.ReactElement {
+export function SmeForm({ onSuccess }: { onSuccess?: () => void }): React.ReactElement {
   const words = useFormWords("sme_form");
-  const form = useRegisteredForm(RULES, words, { initialValues: SME_INITIAL, formats: URI_FORMAT, onSuccess });
+  const form = useRegisteredForm(RULES, words, { initialValues: SME_FORM_INITIAL, formats: URI_FORMAT, onSuccess });
   return <RegisteredFormView form={form} words={words} slot="sme-registration" layout={LAYOUT} inModal={Boolean(onSuccess)} />;
 }
 
-export default SmeRegistrationForm;
+export default SmeForm;

@@ -4,27 +4,27 @@ import { FormStatus } from "./FormStatus";
 import { useRegisteredForm } from "./useRegisteredForm";
 import { SpamTrap } from "./spam/SpamTrap";
 import { TextField } from "./TextField";
-import { NEWSLETTER_INITIAL, NEWSLETTER_RESET } from "./newsletter-values";
+import { NEWS_LETTER_INITIAL, NEWS_LETTER_RESET } from "./news-letter-values";
 import { useFormWords } from "./useFormWords";
-import * as styles from "./NewsletterForm.module.css";
+import * as styles from "./NewsLetterForm.module.css";
 
 /** The words of a sign-up placed elsewhere than the footer (the careers page's talent community, data/careers.json); its label and its button while sending are the form's. */
-export interface NewsletterVariantWords {
+export interface NewsLetterVariantWords {
   submit: string;
   success: string;
 }
 
-interface NewsletterFormProps {
+interface NewsLetterFormProps {
   /** The careers page's "Join Our Talent Community" box: the same call with its own words; without it, the footer's sign-up. */
-  variant?: NewsletterVariantWords;
+  variant?: NewsLetterVariantWords;
 }
 
 /** The newsletter sign-up: one e-mail field; the button reads Submitting… while the call is pending. */
-export function NewsletterForm({ variant }: NewsletterFormProps): React.ReactElement {
+export function NewsLetterForm({ variant }: NewsLetterFormProps): React.ReactElement {
   const words = useFormWords("news-letter");
   const { submit, success } = variant ?? words;
   const submitting = words.submitting ?? submit;
-  const form = useRegisteredForm(RULES, words, { initialValues: NEWSLETTER_INITIAL, resetValues: NEWSLETTER_RESET, successMessage: success });
+  const form = useRegisteredForm(RULES, words, { initialValues: NEWS_LETTER_INITIAL, resetValues: NEWS_LETTER_RESET, successMessage: success });
 
   return (
     <form {...form.formProps} className={styles.form} data-form-slot={variant ? "talent-community" : "newsletter"}>
@@ -40,4 +40,4 @@ export function NewsletterForm({ variant }: NewsletterFormProps): React.ReactEle
   );
 }
 
-export default NewsletterForm;
+export default NewsLetterForm;

@@ -3,7 +3,7 @@ import RULES from "../contract/form-rules/applyForPartnership.json";
 import { RegisteredFormView } from "./RegisteredForm";
 import { useRegisteredForm } from "./useRegisteredForm";
 import { useFormWords } from "./useFormWords";
-import { PARTNERSHIP_INITIAL } from "./values";
+import { TRANSFER_PARTNER_INITIAL } from "./values";
 
 const LAYOUT = { interestedIn: { wide: true }, message: { rows: 4, wide: true }, support_doc: { wide: true }, comments: { rows: 3, wide: true } };
 
@@ -12,10 +12,10 @@ const LAYOUT = { interestedIn: { wide: true }, message: { rows: 4, wide: true },
  * transfer_partner: the interests as a JSON-encoded list, the file as
  * support_doc), in its modal.
  */
-export function PartnershipForm({ onSuccess }: { onSuccess?: () => void }): React.ReactElement {
+export function TransferPartnerForm({ onSuccess }: { onSuccess?: () => void }): React.ReactElement {
   const words = useFormWords("transfer_partner");
-  const form = useRegisteredForm(RULES, words, { initialValues: PARTNERSHIP_INITIAL, onSuccess });
+  const form = useRegisteredForm(RULES, words, { initialValues: TRANSFER_PARTNER_INITIAL, onSuccess });
   return <RegisteredFormView form={form} words={words} slot="knowledge-transfer-partner" layout={LAYOUT} inModal={Boolean(onSuccess)} />;
 }
 
-export default PartnershipForm;
+export default TransferPartnerForm;

@@ -3,9 +3,9 @@ import RULES from "../contract/form-rules/applyForJob.json";
 import { RegisteredFormView } from "./RegisteredForm";
 import { useRegisteredForm } from "./useRegisteredForm";
 import { useFormWords } from "./useFormWords";
-import { APPLICATION_INITIAL } from "./values";
+import { CAREERS_INITIAL } from "./values";
 
-interface CareerApplicationFormProps {
+interface CareersFormProps {
   /** The role applied for (the careers modal's jobRole); empty for an open application. */
   jobRole: string;
   /** Called after a success: the page closes its modal. */
@@ -13,13 +13,13 @@ interface CareerApplicationFormProps {
 }
 
 /** The job application (multipart to careers, with résumé and cover letter), inside the careers modal. */
-export function CareerApplicationForm({ jobRole, onSuccess }: CareerApplicationFormProps): React.ReactElement {
+export function CareersForm({ jobRole, onSuccess }: CareersFormProps): React.ReactElement {
   const words = useFormWords("careers");
   const fixed = useMemo(() => ({ jobRole }), [jobRole]);
-  const form = useRegisteredForm(RULES, words, { initialValues: APPLICATION_INITIAL, fixed, onSuccess });
+  const form = useRegisteredForm(RULES, words, { initialValues: CAREERS_INITIAL, fixed, onSuccess });
   return (
     <RegisteredFormView form={form} words={words} slot="career-application" inModal={Boolean(onSuccess)} attributes={{ "data-job-role": jobRole }} />
   );
 }
 
-export default CareerApplicationForm;
+export default CareersForm;
