@@ -26,7 +26,7 @@ const path = require("path");
 
 const ROOT = path.resolve(__dirname, "../..");
 
-/** The precache's bound (issue 23: "under 1.5 MB"), in bytes as cached (uncompressed). */
+/** The precache's bound: under 1.5 MB, in bytes as cached (uncompressed), so a first visit on a slow link does not download more. */
 const PRECACHE_LIMIT_BYTES = 1_500_000;
 /** The build's list of its own files (src/build/build-assets.ts BUILD_ASSETS_FILE). */
 const BUILD_ASSETS_FILE = "webpack.assets.json";

@@ -1,5 +1,5 @@
 /**
- * Writes the site's offline support after `gatsby build` (issue 23 §1):
+ * Writes the site's offline support after `gatsby build`:
  *
  * - public/offline/: the offline page, a static page that needs no Gatsby
  *   runtime (its own stylesheet, and a script bundled from

@@ -1,5 +1,5 @@
 /**
- * The offer to update the site (issue 23 §4): a new service worker is
+ * The offer to update the site: a new service worker is
  * installed and waits; nothing takes over on its own.
  *
  * - A small bar says so politely (a status region) and offers "Update"

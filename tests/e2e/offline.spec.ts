@@ -24,7 +24,7 @@ test.use({ serviceWorkers: "allow" });
 
 /**
  * The service worker of the build (public/sw.js) in a real Chromium, against
- * the real server (issue 23 §1 and §4): precached pages open and hydrate
+ * the real server: precached pages open and hydrate
  * without a network, any other page shows the offline page; a new version
  * waits until the visitor chooses "Update" (never while a form holds text
  * not sent), then the page reloads once; the web app manifest and its icons.

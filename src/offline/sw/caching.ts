@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker's caches (issue 23 §1 and §4):
+ * The service worker's caches:
  *
  * - the precache: the list workbox-build injects (scripts/build/service-worker.mjs):
  *   this build's runtime scripts, app data, the home, contact, enquiry and
