@@ -6,8 +6,9 @@ import { closeHttpServer, createHttpServer } from "./http-server";
 import { configureLogging, errorFields, logger } from "./log";
 import { createOutboxDispatcher } from "./mail/outbox";
 import { createMetricsServer, metrics } from "./metrics";
-import { scheduleSpamUpkeep } from "./spam/upkeep";
-import { makeDataDirPrivate, schedulePrivacyUpkeep } from "./store/privacy";
+import { spamUpkeepJob } from "./spam/upkeep";
+import { makeDataDirPrivate, privacyUpkeepJob } from "./store/privacy";
+import { scheduleUpkeep } from "./upkeep";
 
 /** Time the outbox and the store get to stop after the connections are closed. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -30,8 +31,7 @@ function main(): void {
     process.exit(1);
   });
   let metricsServer: http.Server | undefined;
-  let stopPrivacyUpkeep = () => {};
-  let stopSpamUpkeep = () => {};
+  let stopUpkeep = () => {};
   // Serve once the store is ready (PostgreSQL: its schema migrated); a store that cannot be used stops the start.
   (app.store.ready?.() ?? Promise.resolve()).then(
     () => {
@@ -61,10 +61,12 @@ function main(): void {
         });
       }
       outbox.start();
-      // Orphaned uploads and temporary files removed, submissions past RETENTION_DAYS purged: now, then daily.
-      stopPrivacyUpkeep = schedulePrivacyUpkeep(config.dataDir, app.store, config.retentionDays);
-      // Quarantined submissions past SPAM_RETENTION_DAYS deleted, expired challenges forgotten, the daily digest: now, then hourly.
-      stopSpamUpkeep = scheduleSpamUpkeep(config, app.store);
+      stopUpkeep = scheduleUpkeep([
+        // Orphaned uploads and temporary files removed, submissions past RETENTION_DAYS purged: now, then daily.
+        privacyUpkeepJob(config.dataDir, app.store, config.retentionDays),
+        // Quarantined submissions past SPAM_RETENTION_DAYS deleted, expired challenges forgotten, the daily digest: now, then hourly.
+        spamUpkeepJob(config, app.store),
+      ]);
     },
     (err: unknown) => {
       metrics.countStoreError();
@@ -84,8 +86,7 @@ function main(): void {
     log.info({ event: "shutdown", signal }, `${signal}: shutting down (requests in progress get ${config.shutdownTimeoutMs} ms)`);
     // From now on the readiness probe answers 503: the load balancer sends new requests elsewhere.
     app.stopReadiness();
-    stopPrivacyUpkeep();
-    stopSpamUpkeep();
+    stopUpkeep();
     // SIGTERM (an orchestrator, a service manager): the server serves on for SHUTDOWN_DRAIN_MS while it is
     // taken out of rotation. SIGINT (a person at a terminal) does not wait.
     const drainMs = signal === "SIGTERM" ? config.shutdownDrainMs : 0;

@@ -175,7 +175,7 @@ function postgresProbe(databaseUrl: string, dataDir: string): Probe {
         [id],
       );
       const outbox = await probe.query<StoredOutboxRow>(
-        `SELECT id, mail_to, mail_from, recipient, reply_to, subject, body, attachments, status, attempts, message_id, last_error
+        `SELECT id, addressed_to, mail_from, recipient, reply_to, topic, body, attachments, status, attempts, dedup_id, last_error
          FROM outbox WHERE submission_id = $1 ORDER BY recipient`,
         [id],
       );
@@ -383,26 +383,26 @@ export interface AttachmentRow {
 /** An outbox row as both stores show it (attachments parsed). */
 export interface StoredOutboxRow {
   id: string;
-  mail_to: string;
+  addressed_to: string;
   mail_from: string;
   recipient: string;
   reply_to: string | null;
-  subject: string;
+  topic: string;
   body: string;
   attachments: NotificationAttachment[];
   status: string;
   attempts: number;
-  message_id: string;
+  dedup_id: string;
   last_error: string | null;
 }
 
 /** An outbox row of the SQLite file, as it is (the SQLite store's own tests). */
 export interface OutboxRow {
   id: string;
-  mail_to: string;
+  addressed_to: string;
   mail_from: string;
   reply_to: string | null;
-  subject: string;
+  topic: string;
   body: string;
   attachments: string;
   status: string;

@@ -661,7 +661,7 @@ async function inspectPostgres(url, acknowledged, { bytes = false } = {}) {
     );
     const outbox = (
       await client.query(
-        `SELECT id::text AS id, submission_id::text AS "submissionId", recipient, message_id AS "messageId", status,
+        `SELECT id::text AS id, submission_id::text AS "submissionId", recipient, dedup_id AS "messageId", status,
                 claim_token::text AS "claimToken", locked_until AS "lockedUntil", sent_at AS "sentAt", attempts
          FROM outbox`,
       )
@@ -703,7 +703,7 @@ async function abandonedClaims(url, settleMs) {
     (
       await pgQuery(
         url,
-        `SELECT id::text AS id, submission_id::text AS "submissionId", recipient, message_id AS "messageId",
+        `SELECT id::text AS id, submission_id::text AS "submissionId", recipient, dedup_id AS "messageId",
                 claim_token::text AS "claimToken", locked_until AS "lockedUntil"
          FROM outbox WHERE status = 'sending'`,
       )

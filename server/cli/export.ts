@@ -24,8 +24,19 @@ import { createStore } from "../store";
 import type { ExportFilter } from "../store/types";
 import { FORM_KEYS, formOfMailType, isFormKey, mailTypesOf, type FormKey } from "../../src/shared/forms/registry";
 import { csvHeader, csvRecord, fieldColumns, jsonlRecord } from "../leads/export-format";
+import { helpAsked, showHelp, usageError, type CommandText } from "./args";
 
-export const USAGE = "Usage: leads:export [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--form NAME] [--format csv|jsonl] [--include-spam]";
+export const EXPORT_TEXT: CommandText = {
+  usage: "Usage: leads:export [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--form NAME] [--format csv|jsonl] [--include-spam]",
+  help: [
+    "Writes the leads to standard output, oldest first, one row per submission: its fields, attribution, delivery state and quarantine reasons.",
+    "--since, --until   received on those UTC days, both included",
+    "--form             one form, named as in the API path (contact_us, news-letter...)",
+    "--format           csv (the default; Excel reads it as UTF-8) or jsonl (one JSON object per line, the fields as stored)",
+    "--include-spam     quarantined submissions too",
+    "The count goes to standard error. Run it as npm run -s leads:export (npm then writes nothing of its own on standard output).",
+  ].join("\n"),
+};
 
 const DAY_MS = 86_400_000;
 
@@ -131,12 +142,9 @@ export async function exportCli(
   out: Writable = process.stdout,
   err: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<number> {
+  if (helpAsked(args)) return showHelp(EXPORT_TEXT, (line) => out.write(`${line}\n`));
   const request = parseExportArgs(args);
-  if ("error" in request) {
-    err(request.error);
-    err(USAGE);
-    return 2;
-  }
+  if ("error" in request) return usageError(request.error, EXPORT_TEXT, err);
   const { filter, forms, format } = request;
   const store = createStore(loadConfig(env));
   const output = new StreamOutput(out);

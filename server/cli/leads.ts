@@ -11,43 +11,51 @@
 import { loadConfig } from "../config";
 import { createStore } from "../store";
 import { Webhooks } from "../webhooks";
+import { readArgs, readRequest, subcommand, UsageError, type CommandText } from "./args";
 import { runCommand } from "./run";
 
-const USAGE = "Usage: leads spam [--limit N] | leads release <submission id>";
+export const LEADS_TEXT: CommandText = {
+  usage: "Usage: leads:spam [--limit N]\n       leads:release <submission id>",
+  help: [
+    "leads:spam      lists the submissions the spam defence quarantined, newest first (--limit: how many, default 100)",
+    "leads:release   delivers one as a real lead: its notification and webhooks are queued, once",
+    "A running server sends a released lead's notification at its next round. Exit code 1 when the submission was not released (unknown, not quarantined, released already).",
+  ].join("\n"),
+};
+
+type Request = { command: "spam"; limit: number } | { command: "release"; id: string };
+
+function parseLeadsArgs(args: string[]): Request {
+  const [command, rest] = subcommand(args, ["spam", "release"] as const);
+  if (command === "release") return { command, id: readArgs(rest, {}, [1, 1]).positionals[0] };
+  const { limit = "100" } = readArgs(rest, { limit: { type: "string" } }).values;
+  const value = Number(limit);
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`--limit must be a whole number from 1: "${limit}"`);
+  return { command, limit: value };
+}
 
 export async function leadsCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
   out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  err: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<number> {
-  const [command, ...rest] = args;
-  let limit = 100;
-  if (command === "spam") {
-    if (rest.length > 0) {
-      const value = Number(rest[1]);
-      if (rest[0] !== "--limit" || rest.length !== 2 || !Number.isInteger(value) || value < 1) {
-        out(USAGE);
-        return 2;
-      }
-      limit = value;
-    }
-  } else if (command !== "release" || rest.length !== 1) {
-    out(USAGE);
-    return 2;
-  }
+  const parsed = readRequest(args, LEADS_TEXT, { out, err }, parseLeadsArgs);
+  if ("exit" in parsed) return parsed.exit;
+  const { request } = parsed;
   const config = loadConfig(env);
   const store = createStore(config);
   try {
     await store.ready?.();
-    if (command === "spam") {
-      const { total, submissions } = await store.listQuarantined(limit);
+    if (request.command === "spam") {
+      const { total, submissions } = await store.listQuarantined(request.limit);
       for (const s of submissions) {
         out(`${s.id}  ${s.mailType}  ${s.createdAt}  ${s.email ?? "(no e-mail)"}  ${s.reasons.join(", ")}`);
       }
       out(`${total} quarantined submission(s)${total > submissions.length ? `, the newest ${submissions.length} listed (--limit N for more)` : ""}`);
       return 0;
     }
-    const [id] = rest;
+    const { id } = request;
     const now = new Date();
     // Its lead.created event for each webhook endpoint, made now (fresh file links), queued with the notification.
     const lead = await store.leadOf(id);

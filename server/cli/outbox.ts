@@ -10,21 +10,41 @@
  */
 import { loadConfig } from "../config";
 import { createStore } from "../store";
+import { readArgs, readRequest, subcommand, type CommandText } from "./args";
 import { runCommand } from "./run";
+
+export const OUTBOX_TEXT: CommandText = {
+  usage: "Usage: outbox:failed\n       outbox:resend [<outbox id or submission id>]",
+  help: [
+    "outbox:failed   lists the notifications and webhook deliveries given up on (a permanent refusal)",
+    "outbox:resend   puts every failed one back to pending, due now; with an id, only that row or that submission's rows",
+    "A running server delivers them at its next round. Exit code 1 when no failed row has the id.",
+  ].join("\n"),
+};
+
+type Request = { command: "failed" } | { command: "resend"; id?: string };
+
+function parseOutboxArgs(args: string[]): Request {
+  const [command, rest] = subcommand(args, ["failed", "resend"] as const);
+  if (command === "failed") {
+    readArgs(rest, {});
+    return { command };
+  }
+  return { command, id: readArgs(rest, {}, [0, 1]).positionals[0] };
+}
 
 export async function outboxCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
   out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  err: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<number> {
-  const [command, id] = args;
-  if (command !== "resend" && command !== "failed") {
-    out("Usage: outbox resend [id] | outbox failed");
-    return 2;
-  }
+  const parsed = readRequest(args, OUTBOX_TEXT, { out, err }, parseOutboxArgs);
+  if ("exit" in parsed) return parsed.exit;
+  const { request } = parsed;
   const store = createStore(loadConfig(env));
   try {
-    if (command === "failed") {
+    if (request.command === "failed") {
       const failed = await store.listFailed();
       for (const message of failed) {
         out(`${message.id}  submission ${message.submissionId}  to ${message.recipient}  ${message.createdAt}  ${message.subject}  (${message.lastError ?? "no error"})`);
@@ -32,6 +52,7 @@ export async function outboxCli(
       out(`${failed.length} failed notification(s)`);
       return 0;
     }
+    const { id } = request;
     const count = await store.resendFailed(new Date(), id);
     if (id !== undefined && count === 0) {
       out(`No failed notification with id ${id}`);

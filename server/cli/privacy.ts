@@ -16,9 +16,31 @@
 import { loadConfig } from "../config";
 import { cleanOrphans, deletePersonData, makeDataDirPrivate, purgeExpired, removeSubmissionFiles } from "../store/privacy";
 import { createStore, type EraseReport } from "../store";
+import { readArgs, readRequest, subcommand, UsageError, type CommandText } from "./args";
 import { runCommand } from "./run";
 
-const USAGE = "Usage: privacy delete <e-mail address> | privacy purge";
+export const PRIVACY_TEXT: CommandText = {
+  usage: "Usage: privacy:delete <e-mail address>\n       privacy:purge",
+  help: [
+    "privacy:delete   deletes everything kept about this e-mail address (every submission with it, case-insensitive: rows, uploaded files,",
+    "                 notifications and their .eml files), like: npm run privacy:delete -- person@example.com",
+    "privacy:purge    applies RETENTION_DAYS and SPAM_RETENTION_DAYS now, and removes orphaned files",
+    "Both then erase what the store's files keep of deleted rows; exit code 1 when that could not finish (run the command again).",
+  ].join("\n"),
+};
+
+type Request = { command: "delete"; email: string } | { command: "purge" };
+
+function parsePrivacyArgs(args: string[]): Request {
+  const [command, rest] = subcommand(args, ["delete", "purge"] as const);
+  if (command === "purge") {
+    readArgs(rest, {});
+    return { command };
+  }
+  const [email] = readArgs(rest, {}, [1, 1]).positionals;
+  if (!email.includes("@")) throw new UsageError(`Give one e-mail address, like: npm run privacy:delete -- person@example.com ("${email}" is none)`);
+  return { command, email };
+}
 
 /** Says whether the store's files still hold deleted rows; 1 (to run the command again) when they may. */
 function reportErasure(erase: EraseReport, out: (line: string) => void): number {
@@ -34,16 +56,11 @@ export async function privacyCli(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
   out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  err: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<number> {
-  const [command, email, ...rest] = args;
-  if (command === "delete" && (!email || !email.includes("@") || rest.length > 0)) {
-    out(`${USAGE}\nGive one e-mail address, like: npm run privacy:delete -- person@example.com`);
-    return 2;
-  }
-  if ((command !== "delete" && command !== "purge") || (command === "purge" && args.length > 1)) {
-    out(USAGE);
-    return 2;
-  }
+  const parsed = readRequest(args, PRIVACY_TEXT, { out, err }, parsePrivacyArgs);
+  if ("exit" in parsed) return parsed.exit;
+  const { request } = parsed;
   const config = loadConfig(env);
   try {
     makeDataDirPrivate(config.dataDir);
@@ -53,7 +70,8 @@ export async function privacyCli(
   }
   const store = createStore(config);
   try {
-    if (command === "delete") {
+    if (request.command === "delete") {
+      const { email } = request;
       const { removed, files, erase } = await deletePersonData(config.dataDir, store, email);
       for (const submission of removed) {
         out(

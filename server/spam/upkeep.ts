@@ -2,9 +2,10 @@ import fs from "fs/promises";
 import nodemailer from "nodemailer";
 import path from "path";
 import type { Config } from "../config";
-import { errorFields, logger } from "../log";
+import { logger } from "../log";
 import { removeSubmissionFiles } from "../store/privacy";
 import type { QuarantinedSubmission, SubmissionStore } from "../store/types";
+import type { UpkeepJob } from "../upkeep";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -124,25 +125,17 @@ function componentLog(component: string): SpamUpkeepLog {
   return { info: (message) => log.info(message), error: (message) => log.error(message) };
 }
 
-/** Runs spamUpkeep now and then every `intervalMs` (hourly); errors are logged, never thrown. Returns a stop function. */
-export function scheduleSpamUpkeep(
-  config: SpamUpkeepConfig,
-  store: SubmissionStore,
-  log: SpamUpkeepLog = componentLog("spam"),
-  intervalMs = HOUR_MS,
-): () => void {
-  const run = () => {
-    spamUpkeep(config, store).then(
-      (report) => {
-        if (report.purged > 0) log.info(`Spam quarantine: deleted ${report.purged} submission(s) older than ${config.spamRetentionDays} days`);
-        if (report.notErased) log.error(`Spam quarantine: the store's files may still hold the deleted submissions: ${report.notErased}; run npm run privacy:purge to finish`);
-        if (report.digestSent) log.info(`Spam quarantine: digest of ${report.digestSent} sent`);
-      },
-      (err: unknown) => log.error(`Spam upkeep failed: ${errorFields(err).message}`),
-    );
+/** spamUpkeep as a job of the server's upkeep (../upkeep.ts): hourly, what it did logged. */
+export function spamUpkeepJob(config: SpamUpkeepConfig, store: SubmissionStore, log: SpamUpkeepLog = componentLog("spam")): UpkeepJob {
+  return {
+    name: "Spam upkeep",
+    intervalMs: HOUR_MS,
+    log,
+    async run(now) {
+      const report = await spamUpkeep(config, store, now);
+      if (report.purged > 0) log.info(`Spam quarantine: deleted ${report.purged} submission(s) older than ${config.spamRetentionDays} days`);
+      if (report.notErased) log.error(`Spam quarantine: the store's files may still hold the deleted submissions: ${report.notErased}; run npm run privacy:purge to finish`);
+      if (report.digestSent) log.info(`Spam quarantine: digest of ${report.digestSent} sent`);
+    },
   };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

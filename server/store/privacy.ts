@@ -10,7 +10,8 @@ import fs from "fs";
 import path from "path";
 import type { EraseMode, EraseReport, PurgeResult, RemovedSubmission, SubmissionStore } from "./index";
 import { TEMP_SUFFIX } from "../api/uploads";
-import { errorFields, logger } from "../log";
+import { logger } from "../log";
+import type { UpkeepJob } from "../upkeep";
 
 /** Folders under DATA_DIR and DATA_DIR itself: the server's user only. */
 export const PRIVATE_DIR_MODE = 0o700;
@@ -236,24 +237,12 @@ export async function privacyUpkeep(
   }
 }
 
-/**
- * Runs privacyUpkeep now and then every `intervalMs` (daily); errors are
- * logged, never thrown. Returns a stop function.
- */
-export function schedulePrivacyUpkeep(
+/** privacyUpkeep as a job of the server's upkeep (../upkeep.ts): daily. */
+export function privacyUpkeepJob(
   dataDir: string,
   store: SubmissionStore,
   retentionDays: number,
   log: PrivacyLog & { error(message: string): void } = defaultLog(),
-  intervalMs = DAY_MS,
-): () => void {
-  const run = () => {
-    privacyUpkeep(dataDir, store, retentionDays, log).catch((err: unknown) => {
-      log.error(`Privacy upkeep failed: ${errorFields(err).message}`);
-    });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+): UpkeepJob {
+  return { name: "Privacy upkeep", intervalMs: DAY_MS, log, run: (now) => privacyUpkeep(dataDir, store, retentionDays, log, now) };
 }

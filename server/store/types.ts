@@ -3,9 +3,12 @@ import type { Store as RateLimitStore } from "express-rate-limit";
 /**
  * What the API keeps: a submission, its uploaded files and the notification to
  * send, saved together before the API answers 201; then the outbox the
- * dispatcher works through. Two engines implement it: SQLite (./sqlite/:
- * files under DATA_DIR/uploads/, flushed before the commit that names them)
- * and PostgreSQL (./postgres/: the files' bytes kept in its own transaction).
+ * dispatcher works through. SQLite implements it (./sqlite/store.ts: files
+ * under DATA_DIR/uploads/, flushed before the commit that names them), and
+ * PostgreSQL (./postgres/store.ts: the files' bytes in the submission's own
+ * transaction), each with its SQL and transactions, its methods in the order
+ * of this interface; what the rows hold and mean is shared (./outbox-rows.ts,
+ * ./submission-rows.ts, ./monitoring.ts).
  */
 
 /**

@@ -1,26 +1,14 @@
 import type { Pool } from "pg";
-import { deliveryState } from "../sqlite/export";
+import { toExported, type ExportRow } from "../submission-rows";
 import type { ExportedSubmission, ExportFilter } from "../types";
 
 /** Submissions read per query. */
 export const EXPORT_PAGE_SIZE = 500;
 
-/** A submission row as the export's query returns it. */
-interface ExportRow {
-  id: string;
-  mail_type: string;
-  payload: Record<string, unknown>;
-  created_at: Date;
-  /** created_at to the microsecond, UTC: where the next page starts (a Date keeps milliseconds only). */
+/** A submission row as the export's query returns it, with where the next page starts. */
+interface PageRow extends ExportRow {
+  /** created_at to the microsecond, UTC (a Date keeps milliseconds only). */
   cursor_at: string;
-  verdict: string;
-  spam_reasons: string[] | null;
-  released_at: Date | null;
-  attachments: ExportedSubmission["attachments"];
-  mails: number;
-  mails_sent: number;
-  mails_failed: number;
-  last_sent_at: Date | null;
 }
 
 /**
@@ -70,27 +58,10 @@ export async function* exportPostgresSubmissions(pool: Pool, filter: ExportFilte
      LIMIT ${limit}`;
   let cursor: [string, string] | undefined;
   for (;;) {
-    const { rows } = await pool.query<ExportRow>(query(cursor === undefined), cursor === undefined ? values : [...values, ...cursor]);
+    const { rows } = await pool.query<PageRow>(query(cursor === undefined), cursor === undefined ? values : [...values, ...cursor]);
     for (const row of rows) yield toExported(row);
     if (rows.length < limit) return;
     const last = rows[rows.length - 1];
     cursor = [last.cursor_at, last.id];
   }
-}
-
-function toExported(row: ExportRow): ExportedSubmission {
-  const quarantined = row.verdict === "spam" && row.released_at === null;
-  const delivery = deliveryState(quarantined, row.mails, row.mails_sent, row.mails_failed);
-  return {
-    id: row.id,
-    mailType: row.mail_type,
-    createdAt: row.created_at.toISOString(),
-    payload: row.payload,
-    quarantined,
-    reasons: row.spam_reasons ?? [],
-    releasedAt: row.released_at?.toISOString() ?? null,
-    attachments: row.attachments.map((a) => ({ ...a, size: Number(a.size) })),
-    delivery,
-    sentAt: delivery === "sent" && row.last_sent_at ? row.last_sent_at.toISOString() : null,
-  };
 }

@@ -1,49 +1,24 @@
 import { randomBytes, randomUUID } from "crypto";
 import fs from "fs/promises";
 import { Pool, type PoolClient } from "pg";
+import type { Store as RateLimitStore } from "express-rate-limit";
 import { newRowKey } from "../keys";
 import { logger } from "../../log";
 import { metrics } from "../../metrics";
-import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "../outbox-rows";
-import {
-  IdempotencyKeyTaken,
-  type IdempotencyHolder,
-  type ClaimOptions,
-  type EraseReport,
-  type ExportedSubmission,
-  type ExportFilter,
-  type FailedAttempt,
-  type FailedMessage,
-  type NewSubmission,
-  type Notification,
-  type NotificationAttachment,
-  type OutboxChannel,
-  type OutboxClaim,
-  type OutboxMessage,
-  type OutboxSummary,
-  type OverdueMessage,
-  type PurgeResult,
-  type QuarantinedSubmission,
-  type ReleaseResult,
-  type RemovedSubmission,
-  type SavedSubmission,
-  type StoredFile,
-  type StoredLead,
-  type WebhookDelivery,
-  type WebhookEndpointStatus,
-  type SubmissionStore,
-  type UploadQuotaUsage,
-  type EraseMode,
-} from "../types";
-import type { Store as RateLimitStore } from "express-rate-limit";
+import { MonitoredStore } from "../monitoring";
+import { FAILED_SQL, OVERDUE_COLUMNS, queuedRows, toEndpointStatus, toFailed, toOutboxMessage, toOverdue } from "../outbox-rows";
+import type { ClaimedRow, EndpointRow, FailedRow, OverdueRow, QueuedRow } from "../outbox-rows";
+import { QUARANTINED, SUBMISSION_COLUMNS, submissionValues, toLead, toQuarantined, type AttachmentRow, type LeadRow, type QuarantinedRow } from "../submission-rows";
+import { QuotaCleanup } from "../upload-quotas";
+import { IdempotencyKeyTaken } from "../types";
+import type * as Store from "../types";
 import { createPostgresRateLimitStore, createRateLimitPool, warmUpPool } from "./rate-limit-store";
 import { migratePostgres } from "./migrate";
 import { exportPostgresSubmissions } from "./export";
-import { SharedReads } from "../shared-reads";
 
 interface OutboxRow extends ClaimedRow {
-  attachments: NotificationAttachment[];
-  mail_date: Date;
+  attachments: Store.NotificationAttachment[];
+  dated_at: Date;
   pending_since: Date;
 }
 
@@ -72,44 +47,23 @@ function isKeyTaken(err: unknown): boolean {
   return code === "23505" && constraint === IDEMPOTENCY_INDEX;
 }
 
-/** Queues a notification: one outbox row per recipient, all with one Message-ID and Date fixed now (inside the caller's transaction). */
-async function queueNotification(client: PoolClient, submissionId: string, notification: Notification, now: Date): Promise<void> {
-  const messageId = newMessageId(notification.from);
-  for (const recipient of recipientsOf(notification.to)) {
-    await client.query(
-      `INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
-         message_id, mail_date, next_attempt_at, pending_since, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $11, $11)`,
-      [
-        newRowKey(),
-        submissionId,
-        notification.from,
-        notification.to,
-        recipient,
-        notification.replyTo ?? null,
-        notification.subject,
-        notification.text,
-        JSON.stringify(notification.attachments),
-        messageId,
-        now,
-      ],
-    );
-  }
-}
+/** A submission id (a uuid column): anything else names no submission. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** One outbox row per endpoint of an event (inside the caller's transaction). */
-async function queueWebhooks(client: PoolClient, submissionId: string, deliveries: WebhookDelivery[], now: Date): Promise<void> {
-  for (const delivery of deliveries) {
-    await client.query(
-      `INSERT INTO outbox (id, channel, submission_id, mail_from, mail_to, recipient, subject, body, attachments,
-         message_id, mail_date, next_attempt_at, pending_since, created_at)
-       VALUES ($1, 'webhook', $2, '', $3, $3, $4, $5, '[]', $6, $7, $7, $7, $7)`,
-      [newRowKey(), submissionId, delivery.endpoint, delivery.type, delivery.payload, delivery.webhookId, now],
-    );
-  }
-}
+/**
+ * Inserts outbox rows (../outbox-rows.ts: QueuedRow, as JSON in $1) queued at
+ * $2, in one statement however many there are.
+ */
+const INSERT_QUEUED = `INSERT INTO outbox (id, channel, submission_id, mail_from, addressed_to, recipient, reply_to, topic, body, attachments,
+  dedup_id, dated_at, next_attempt_at, pending_since, created_at)
+SELECT id, channel, submission_id, mail_from, addressed_to, recipient, reply_to, topic, body, attachments::json, dedup_id, $2::timestamptz, $2::timestamptz, $2::timestamptz, $2::timestamptz
+FROM json_to_recordset($1::json) AS r(id uuid, channel text, submission_id uuid, mail_from text, addressed_to text, recipient text,
+  reply_to text, topic text, body text, attachments text, dedup_id text)`;
 
-const QUARANTINED = "verdict = 'spam' AND released_at IS NULL";
+/** Queues outbox rows at `at` (inside the caller's transaction). */
+async function queue(client: PoolClient, rows: QueuedRow[], at: Date): Promise<void> {
+  if (rows.length > 0) await client.query(INSERT_QUEUED, [JSON.stringify(rows), at]);
+}
 
 /** A delivery not ended yet: an outbox row (e-mail or webhook) neither sent nor given up as failed (reported when it failed). */
 const UNDELIVERED = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status NOT IN ('sent', 'failed'))";
@@ -124,15 +78,13 @@ const ERASE_DEADLINE_MS = 30_000;
 
 /** The upload quota's window as an SQL interval, from its length in ms ($2). */
 const QUOTA_WINDOW = "($2::double precision * interval '1 millisecond')";
-/** Ended upload-quota windows are deleted at most this often. */
-const QUOTA_CLEANUP_INTERVAL_MS = 60_000;
 
 interface QuotaRow {
   bytes: string;
   reset_at: Date;
 }
 
-function quotaUsage(row: QuotaRow): UploadQuotaUsage {
+function quotaUsage(row: QuotaRow): Store.UploadQuotaUsage {
   return { bytes: Number(row.bytes), resetAt: new Date(row.reset_at) };
 }
 
@@ -167,9 +119,12 @@ const FOLD_AFTER_ENTRIES = 200;
  * its files and notification rows before the API answers 201. Every instance
  * runs the outbox dispatcher: rows are claimed with FOR UPDATE SKIP LOCKED
  * under a lease, and results are recorded only with the claim's token. The
- * schema is migrated at start under an advisory lock (./migrate.ts).
+ * schema is migrated at start under an advisory lock (./migrate.ts). What the
+ * rows hold and mean is shared with the SQLite store (../outbox-rows.ts,
+ * ../submission-rows.ts, ../monitoring.ts); this file has its SQL and its
+ * transactions, its methods in the order of ../types.ts.
  */
-export class PostgresSubmissionStore implements SubmissionStore {
+export class PostgresSubmissionStore extends MonitoredStore implements Store.SubmissionStore {
   readonly pool: Pool;
   private readonly migrated: Promise<void>;
   private readonly connectionString: string;
@@ -177,7 +132,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
   /** The rate limit's own connections (made with its first store), so that its counts never queue behind the submissions' work. */
   private rateLimitPool: Pool | undefined;
   private rateLimitPoolWarm: Promise<void> | undefined;
-  private quotaCleanedAt = 0;
+  private readonly quotaCleanup = new QuotaCleanup();
   /**
    * Readiness and the outbox's summary on connections of their own, each wait
    * (for a connection, for an answer) bounded by `healthTimeoutMs`: they never
@@ -186,14 +141,13 @@ export class PostgresSubmissionStore implements SubmissionStore {
    */
   private readonly healthPool: Pool;
   private readonly healthTimeoutMs: number;
-  /** The outbox's summary, read at most once a second however many ask (../shared-reads.ts). */
-  private readonly summaries: SharedReads<OutboxChannel, OutboxSummary>;
-  /** The number of disabled webhook endpoints, the same way. */
-  private readonly disabledEndpoints: SharedReads<"all", number>;
   private folding = false;
   private readonly healthPoolWarm: Promise<void>;
+  /** The transaction id of the last deletion this store made, until eraseDeleted has rewritten the tables after it. */
+  private lastDeletion: string | undefined;
 
   constructor(connectionString: string, options: { log?: (message: string) => void; healthTimeoutMs?: number } = {}) {
+    super();
     this.connectionString = connectionString;
     this.log = options.log ?? ((message) => logger().child({ component: "store" }).error(message));
     this.pool = new Pool({
@@ -222,12 +176,6 @@ export class PostgresSubmissionStore implements SubmissionStore {
       application_name: "industrial-group-site health",
     });
     this.healthPool.on("error", (err) => this.log(`Store error: PostgreSQL connection of the health checks lost: ${err.message}`));
-    this.summaries = new SharedReads((channel: OutboxChannel) => this.readSummary(channel));
-    this.disabledEndpoints = new SharedReads(async () => {
-      await this.migrated;
-      const { rows } = await this.healthPool.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_endpoints_disabled");
-      return rows[0].n;
-    });
     this.migrated = migratePostgres(this.pool, { log: options.log ?? ((message) => logger().child({ component: "store" }).info(message)) }).then(() => undefined);
     // Rejections are reported by ready() and by every call; this keeps an early one from being unhandled.
     this.migrated.catch(() => undefined);
@@ -252,66 +200,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
     return Promise.all([this.migrated, this.healthPoolWarm, this.rateLimitPoolWarm]).then(() => undefined);
   }
 
-  /** The shared count of the rate limit, table rate_limits, on a small pool of its own opened now. */
-  rateLimitStore(prefix: string): RateLimitStore {
-    if (!this.rateLimitPool) {
-      const pool = createRateLimitPool(this.connectionString, { log: this.log });
-      this.rateLimitPool = pool;
-      this.rateLimitPoolWarm = warmUpPool(pool).catch((err: unknown) => {
-        this.log(`The rate limit's connections could not be opened at start: ${err instanceof Error ? err.message : String(err)}`);
-      });
-    }
-    return createPostgresRateLimitStore(this.rateLimitPool, {
-      prefix,
-      onCleanupError: (err) => this.log(`Rate limit: clean-up of ended windows failed: ${err instanceof Error ? err.message : String(err)}`),
-    });
-  }
-
-  async uploadQuotaUsage(key: string, windowMs: number): Promise<UploadQuotaUsage | undefined> {
-    const { rows } = await this.query<QuotaRow>(
-      `SELECT bytes, window_start + ${QUOTA_WINDOW} AS reset_at FROM upload_quotas WHERE key = $1 AND window_start > now() - ${QUOTA_WINDOW}`,
-      [key, windowMs],
-    );
-    return rows[0] && quotaUsage(rows[0]);
-  }
-
-  async countUploadBytes(key: string, bytes: number, windowMs: number): Promise<UploadQuotaUsage> {
-    // One atomic statement on the database's clock: instances counting the same client at once each add their bytes.
-    const { rows } = await this.query<QuotaRow>(
-      `INSERT INTO upload_quotas AS q (key, window_start, bytes) VALUES ($1, now(), $3::bigint)
-       ON CONFLICT (key) DO UPDATE SET
-         bytes = CASE WHEN q.window_start <= now() - ${QUOTA_WINDOW} THEN $3::bigint ELSE q.bytes + $3::bigint END,
-         window_start = CASE WHEN q.window_start <= now() - ${QUOTA_WINDOW} THEN now() ELSE q.window_start END
-       RETURNING bytes, window_start + ${QUOTA_WINDOW} AS reset_at`,
-      [key, windowMs, bytes],
-    );
-    const now = Date.now();
-    // Ended windows of other clients go now and then, in the background, never on every upload.
-    if (now - this.quotaCleanedAt >= QUOTA_CLEANUP_INTERVAL_MS) {
-      this.quotaCleanedAt = now;
-      this.pool
-        .query(`DELETE FROM upload_quotas WHERE window_start <= now() - ($1::double precision * interval '1 millisecond')`, [windowMs])
-        .catch((err: unknown) => this.log(`Upload quota: clean-up of ended windows failed: ${err instanceof Error ? err.message : String(err)}`));
-    }
-    return quotaUsage(rows[0]);
-  }
-
-  private async query<R extends object>(text: string, values: unknown[] = []): Promise<{ rows: R[]; rowCount: number }> {
-    await this.migrated;
-    const result = await this.pool.query(text, values);
-    return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
-  }
-
-  async findByIdempotencyKey(scope: string, key: string, since: Date): Promise<IdempotencyHolder | undefined> {
-    const { rows } = await this.query<IdempotencyHolder>(
-      `SELECT id::text AS id, idempotency_fingerprint AS fingerprint FROM submissions
-       WHERE idempotency_scope = $1 AND idempotency_key = $2 AND created_at >= $3`,
-      [scope, key, since],
-    );
-    return rows[0];
-  }
-
-  async saveSubmission(submission: NewSubmission): Promise<SavedSubmission> {
+  async saveSubmission(submission: Store.NewSubmission): Promise<Store.SavedSubmission> {
     await this.migrated;
     const { idempotency } = submission;
     // Twice at most: a holder that expired or was deleted between the failed insert and the look-up leaves the key free.
@@ -327,289 +216,16 @@ export class PostgresSubmissionStore implements SubmissionStore {
     }
   }
 
-  private async insertSubmission(submission: NewSubmission): Promise<SavedSubmission> {
-    const id = submission.id ?? newRowKey();
-    const { idempotency, screening } = submission;
-    if (!idempotency && submission.files.length === 0 && !screening && !submission.webhooks?.length) {
-      await this.insertPlainSubmission(id, submission);
-      return { id, quarantined: false, reasons: [] };
-    }
-    const reasons = [...(screening?.reasons ?? [])];
-    // The bytes are read before the transaction starts: it stays as short as the inserts.
-    const contents = await Promise.all(submission.files.map((file) => fs.readFile(file.tempPath)));
-    const quarantined = await inTransaction(this.pool, async (client) => {
-      const createdAt = new Date();
-      const challenge = screening?.challenge;
-      if (challenge) {
-        // A solved challenge is accepted once: the first submission to record it keeps it (a second
-        // transaction recording it at the same moment waits for the first, then finds it taken).
-        const used = await client.query("INSERT INTO used_challenges (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING", [
-          challenge.id,
-          challenge.expiresAt,
-        ]);
-        if (used.rowCount === 0) reasons.push("proof_replayed");
-      }
-      const isSpam = reasons.length > 0;
-      if (idempotency) {
-        // An expired holder gives the key up; a live one makes the insert below fail on the unique index
-        // (after waiting for a transaction that is storing it right now).
-        await client.query(
-          `UPDATE submissions SET idempotency_scope = NULL, idempotency_key = NULL, idempotency_fingerprint = NULL
-           WHERE idempotency_scope = $1 AND idempotency_key = $2 AND created_at < $3`,
-          [idempotency.scope, idempotency.key, idempotency.heldSince],
-        );
-      }
-      await client.query(
-        `INSERT INTO submissions (id, mail_type, payload, created_at, idempotency_scope, idempotency_key, idempotency_fingerprint,
-           verdict, spam_reasons, held_notification)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [
-          id,
-          submission.mailType,
-          JSON.stringify(submission.payload),
-          createdAt,
-          idempotency?.scope ?? null,
-          idempotency?.key ?? null,
-          idempotency?.fingerprint ?? null,
-          isSpam ? "spam" : "lead",
-          isSpam ? JSON.stringify(reasons) : null,
-          isSpam ? JSON.stringify(submission.notification) : null,
-        ],
-      );
-      for (const [index, file] of submission.files.entries()) {
-        await client.query(
-          `INSERT INTO attachments (id, submission_id, field, original_name, stored_name, content_type, size, content)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [newRowKey(), id, file.field, file.originalName, file.storedName, file.contentType, contents[index].length, contents[index]],
-        );
-      }
-      if (!isSpam) {
-        await queueNotification(client, id, submission.notification, createdAt);
-        await queueWebhooks(client, id, submission.webhooks ?? [], createdAt);
-      }
-      return isSpam;
-    });
-    this.monitoringChanged();
-    return { id, quarantined, reasons };
-  }
-
-  /**
-   * A submission without files or Idempotency-Key (most of them) in one
-   * statement: its row and its outbox rows are inserted together, and a
-   * statement is atomic (all of it is kept, or nothing), so it needs no
-   * transaction of its own: one round trip to the database instead of four
-   * (BEGIN, two INSERTs, COMMIT).
-   */
-  private async insertPlainSubmission(id: string, submission: NewSubmission): Promise<void> {
-    const createdAt = new Date();
-    // One row per recipient, all with one Message-ID and Date fixed now.
-    const { notification } = submission;
-    const recipients = recipientsOf(notification.to);
-    await this.pool.query(
-      `WITH submission AS (
-         INSERT INTO submissions (id, mail_type, payload, created_at) VALUES ($1, $2, $3, $4)
-       )
-       INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
-         message_id, mail_date, next_attempt_at, pending_since, created_at)
-       SELECT each.id, $1, $5, $6, each.recipient, $7, $8, $9, $10, $11, $4, $4, $4, $4
-       FROM unnest($12::uuid[], $13::text[]) AS each(id, recipient)`,
-      [
-        id,
-        submission.mailType,
-        JSON.stringify(submission.payload),
-        createdAt,
-        notification.from,
-        notification.to,
-        notification.replyTo ?? null,
-        notification.subject,
-        notification.text,
-        JSON.stringify(notification.attachments),
-        newMessageId(notification.from),
-        recipients.map(() => newRowKey()),
-        recipients,
-      ],
+  async findByIdempotencyKey(scope: string, key: string, since: Date): Promise<Store.IdempotencyHolder | undefined> {
+    const { rows } = await this.query<Store.IdempotencyHolder>(
+      `SELECT id::text AS id, idempotency_fingerprint AS fingerprint FROM submissions
+       WHERE idempotency_scope = $1 AND idempotency_key = $2 AND created_at >= $3`,
+      [scope, key, since],
     );
-    this.monitoringChanged();
+    return rows[0];
   }
 
-  async listQuarantined(limit = 50): Promise<{ total: number; submissions: QuarantinedSubmission[] }> {
-    const { rows: counted } = await this.query<{ total: string }>(`SELECT COUNT(*) AS total FROM submissions WHERE ${QUARANTINED}`);
-    const { rows } = await this.query<{ id: string; mail_type: string; created_at: Date; email: string | null; spam_reasons: string[] | null }>(
-      `SELECT id::text AS id, mail_type, created_at, payload->>'email' AS email, spam_reasons FROM submissions
-       WHERE ${QUARANTINED} ORDER BY created_at DESC, id DESC LIMIT $1`,
-      [limit],
-    );
-    return {
-      total: Number(counted[0]?.total ?? 0),
-      submissions: rows.map((row) => ({
-        id: row.id,
-        mailType: row.mail_type,
-        createdAt: row.created_at.toISOString(),
-        email: row.email,
-        reasons: row.spam_reasons ?? [],
-      })),
-    };
-  }
-
-  async releaseSubmission(id: string, now: Date, webhooks: WebhookDelivery[] = []): Promise<ReleaseResult> {
-    await this.migrated;
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return "unknown";
-    return this.changingOutbox(
-      inTransaction(this.pool, async (client) => {
-        // The row is locked: two releases at once queue the notification once.
-        const { rows } = await client.query<{ verdict: string; released_at: Date | null; held_notification: Notification | null }>(
-          "SELECT verdict, released_at, held_notification FROM submissions WHERE id = $1 FOR UPDATE",
-          [id],
-        );
-        const row = rows[0];
-        if (!row) return "unknown";
-        if (row.verdict !== "spam") return "not-quarantined";
-        if (row.released_at !== null || row.held_notification === null) return "already-released";
-        await client.query("UPDATE submissions SET released_at = $2, held_notification = NULL WHERE id = $1", [id, now]);
-        await queueNotification(client, id, row.held_notification, now);
-        await queueWebhooks(client, id, webhooks, now);
-        return "released";
-      }),
-    );
-  }
-
-  async leadOf(id: string): Promise<StoredLead | undefined> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
-    const { rows } = await this.query<{ id: string; mail_type: string; payload: Record<string, unknown>; created_at: Date; verdict: string; released_at: Date | null }>(
-      "SELECT id::text AS id, mail_type, payload, created_at, verdict, released_at FROM submissions WHERE id = $1",
-      [id],
-    );
-    const row = rows[0];
-    if (!row) return undefined;
-    const files = await this.query<{ field: string; original_name: string; stored_name: string; content_type: string; size: string }>(
-      "SELECT field, original_name, stored_name, content_type, size FROM attachments WHERE submission_id = $1 ORDER BY stored_name",
-      [id],
-    );
-    return {
-      id: row.id,
-      mailType: row.mail_type,
-      createdAt: row.created_at,
-      payload: row.payload,
-      quarantined: row.verdict === "spam" && row.released_at === null,
-      attachments: files.rows.map((f) => ({ field: f.field, originalName: f.original_name, storedName: f.stored_name, contentType: f.content_type, size: Number(f.size) })),
-    };
-  }
-
-  async readAttachment(storedName: string): Promise<StoredFile | undefined> {
-    const { rows } = await this.query<{ original_name: string; content_type: string; size: string; content: Buffer }>(
-      "SELECT original_name, content_type, size, content FROM attachments WHERE stored_name = $1",
-      [storedName],
-    );
-    const row = rows[0];
-    return row ? { originalName: row.original_name, contentType: row.content_type, size: Number(row.size), content: row.content } : undefined;
-  }
-
-  async disableEndpoint(url: string, now: Date, reason: string): Promise<void> {
-    await this.query("INSERT INTO webhook_endpoints_disabled (url, disabled_at, reason) VALUES ($1, $2, $3) ON CONFLICT (url) DO NOTHING", [url, now, reason]);
-    this.monitoringChanged();
-  }
-
-  async enableEndpoint(url: string): Promise<boolean> {
-    const enabled = (await this.query("DELETE FROM webhook_endpoints_disabled WHERE url = $1", [url])).rowCount === 1;
-    this.monitoringChanged();
-    return enabled;
-  }
-
-  async disabledEndpointCount(): Promise<number> {
-    return this.disabledEndpoints.get("all");
-  }
-
-  /** This process changed the outbox or the endpoints: the next monitoring read (summary, disabled endpoints) reads the database again. */
-  private monitoringChanged(): void {
-    this.summaries.changed();
-    this.disabledEndpoints.changed();
-  }
-
-  async webhookStatus(): Promise<WebhookEndpointStatus[]> {
-    const { rows } = await this.query<{ url: string; pending: number; sent: number; failed: number; oldest: Date | null; last_error: string | null; disabled_at: Date | null }>(
-      `WITH endpoints AS (
-         SELECT DISTINCT recipient AS url FROM outbox WHERE channel = 'webhook' UNION SELECT url FROM webhook_endpoints_disabled
-       )
-       SELECT e.url,
-         count(o.id) FILTER (WHERE o.status IN ('pending', 'sending'))::int AS pending,
-         count(o.id) FILTER (WHERE o.status = 'sent')::int AS sent,
-         count(o.id) FILTER (WHERE o.status = 'failed')::int AS failed,
-         min(o.pending_since) FILTER (WHERE o.status IN ('pending', 'sending')) AS oldest,
-         (SELECT l.last_error FROM outbox l WHERE l.channel = 'webhook' AND l.recipient = e.url AND l.last_error IS NOT NULL
-            ORDER BY l.next_attempt_at DESC LIMIT 1) AS last_error,
-         d.disabled_at
-       FROM endpoints e
-       LEFT JOIN outbox o ON o.channel = 'webhook' AND o.recipient = e.url
-       LEFT JOIN webhook_endpoints_disabled d ON d.url = e.url
-       GROUP BY e.url, d.disabled_at
-       ORDER BY e.url`,
-    );
-    return rows.map((row) => ({
-      url: row.url,
-      pending: row.pending,
-      sent: row.sent,
-      failed: row.failed,
-      oldestPendingSince: row.oldest,
-      lastError: row.last_error,
-      disabledAt: row.disabled_at,
-    }));
-  }
-
-  async replayWebhooks(since: Date, now: Date, endpoint?: string): Promise<number> {
-    const result = await this.query(
-      `UPDATE outbox
-       SET status = 'pending', attempts = 0, next_attempt_at = $1, pending_since = $1, overdue_reported = false,
-           locked_until = NULL, claim_token = NULL, sent_at = NULL
-       WHERE channel = 'webhook' AND status IN ('sent', 'failed') AND ($3::text IS NULL OR recipient = $3)
-         AND submission_id IN (SELECT id FROM submissions WHERE created_at >= $2)`,
-      [now, since, endpoint ?? null],
-    );
-    this.monitoringChanged();
-    return result.rowCount;
-  }
-
-  async purgeQuarantined(createdBefore: Date): Promise<RemovedSubmission[]> {
-    await this.migrated;
-    return this.changingOutbox(
-      inTransaction(this.pool, async (client) => {
-        const { rows } = await client.query<{ id: string }>(`SELECT id::text AS id FROM submissions WHERE ${QUARANTINED} AND created_at < $1`, [createdBefore]);
-        return this.removeSubmissions(client, rows.map((row) => row.id));
-      }),
-    );
-  }
-
-  async pruneUsedChallenges(now: Date): Promise<number> {
-    return (await this.query("DELETE FROM used_challenges WHERE expires_at < $1", [now])).rowCount;
-  }
-
-  async serverSecret(name: string): Promise<string> {
-    const { rows } = await this.query<{ value: string }>(
-      `WITH made AS (
-         INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING value
-       )
-       SELECT value FROM made UNION ALL SELECT value FROM server_secrets WHERE name = $1`,
-      [name, randomBytes(32).toString("hex")],
-    );
-    if (rows[0]) return rows[0].value;
-    // Made by another instance in the same instant: committed now, seen by a new statement.
-    const again = await this.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = $1", [name]);
-    return again.rows[0].value;
-  }
-
-  async claimSpamDigest(day: string, now: Date): Promise<boolean> {
-    return (await this.query("INSERT INTO spam_digests (day, sent_at) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING", [day, now])).rowCount === 1;
-  }
-
-  async releaseSpamDigest(day: string): Promise<void> {
-    await this.query("DELETE FROM spam_digests WHERE day = $1", [day]);
-  }
-
-  async *exportSubmissions(filter: ExportFilter): AsyncIterable<ExportedSubmission> {
-    await this.migrated;
-    yield* exportPostgresSubmissions(this.pool, filter);
-  }
-
-  async claimPendingOutbox({ now, dueBy, limit, leaseMs }: ClaimOptions): Promise<OutboxMessage[]> {
+  async claimPendingOutbox({ now, dueBy, limit, leaseMs }: Store.ClaimOptions): Promise<Store.OutboxMessage[]> {
     const { rows } = await this.query<OutboxRow>(
       `UPDATE outbox SET status = 'sending', locked_until = $1, claim_token = $2
        WHERE id IN (
@@ -620,8 +236,8 @@ export class PostgresSubmissionStore implements SubmissionStore {
          LIMIT $5
          FOR UPDATE SKIP LOCKED
        )
-       RETURNING id, channel, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments, attempts,
-         message_id, mail_date, pending_since, claim_token`,
+       RETURNING id, channel, submission_id, mail_from, addressed_to, recipient, reply_to, topic, body, attachments, attempts,
+         dedup_id, dated_at, pending_since, claim_token`,
       [new Date(now.getTime() + leaseMs), randomUUID(), dueBy ?? now, now, limit],
     );
     if (rows.length > 0) this.monitoringChanged();
@@ -643,7 +259,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
     );
   }
 
-  async renewClaim({ id, claimToken }: OutboxClaim, lockedUntil: Date): Promise<boolean> {
+  async renewClaim({ id, claimToken }: Store.OutboxClaim, lockedUntil: Date): Promise<boolean> {
     const result = await this.query(
       "UPDATE outbox SET locked_until = $3 WHERE id = $1 AND claim_token = $2 AND status = 'sending'",
       [id, claimToken, lockedUntil],
@@ -651,7 +267,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
     return result.rowCount === 1;
   }
 
-  async markSent({ id, claimToken }: OutboxClaim, sentAt: Date): Promise<boolean> {
+  async markSent({ id, claimToken }: Store.OutboxClaim, sentAt: Date): Promise<boolean> {
     const result = await this.query(
       `UPDATE outbox SET status = 'sent', sent_at = $3, locked_until = NULL, claim_token = NULL, last_error = NULL
        WHERE id = $1 AND claim_token = $2 AND status = 'sending'`,
@@ -661,7 +277,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
     return result.rowCount === 1;
   }
 
-  async markFailed({ id, claimToken }: OutboxClaim, attempt: FailedAttempt): Promise<boolean> {
+  async markFailed({ id, claimToken }: Store.OutboxClaim, attempt: Store.FailedAttempt): Promise<boolean> {
     const result = await this.query(
       `UPDATE outbox
        SET status = CASE WHEN $4::timestamptz IS NULL THEN 'failed' ELSE 'pending' END,
@@ -677,35 +293,6 @@ export class PostgresSubmissionStore implements SubmissionStore {
     return result.rowCount === 1;
   }
 
-  async outboxSummary(channel: OutboxChannel = "email"): Promise<OutboxSummary> {
-    return this.summaries.get(channel);
-  }
-
-  /** Reads of the outbox's summary made from the database so far (the others were shared or given again). */
-  get outboxSummaryReads(): number {
-    return this.summaries.reads;
-  }
-
-  private async readSummary(channel: OutboxChannel): Promise<OutboxSummary> {
-    await this.migrated;
-    const { rows } = await this.healthPool.query<{ pending: number; failed: number; oldest: Date | null; entries: number }>(OUTBOX_SUMMARY_SQL, [channel]);
-    const row = rows[0];
-    if (row.entries > FOLD_AFTER_ENTRIES) this.foldCountChanges();
-    return { pending: row.pending, failed: row.failed, oldestPendingSince: row.oldest };
-  }
-
-  /** In the background, one at a time; a failure is told and the next summary tries again. */
-  private foldCountChanges(): void {
-    if (this.folding || this.pool.ending) return;
-    this.folding = true;
-    this.pool
-      .query(FOLD_COUNT_CHANGES_SQL)
-      .catch((err: unknown) => this.log(`Outbox counts could not be folded: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => {
-        this.folding = false;
-      });
-  }
-
   /**
    * Resolves when the database answers a query on the health connections
    * (readiness); rejects when it fails or does not answer within
@@ -716,53 +303,18 @@ export class PostgresSubmissionStore implements SubmissionStore {
     await this.healthPool.query("SELECT 1");
   }
 
-  async takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]> {
-    const { rows } = await this.query<{
-      id: string;
-      channel: OutboxChannel;
-      submission_id: string;
-      recipient: string;
-      attempts: number;
-      pending_since: Date;
-      last_error: string | null;
-    }>(
+  async takeOverdue(pendingBefore: Date): Promise<Store.OverdueMessage[]> {
+    const { rows } = await this.query<OverdueRow>(
       `UPDATE outbox SET overdue_reported = true
        WHERE status IN ('pending', 'sending') AND NOT overdue_reported AND pending_since < $1
-       RETURNING id, channel, submission_id, recipient, attempts, pending_since, last_error`,
+       RETURNING ${OVERDUE_COLUMNS}`,
       [pendingBefore],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      channel: row.channel,
-      submissionId: row.submission_id,
-      recipient: row.recipient,
-      attempts: row.attempts,
-      pendingSince: row.pending_since,
-      lastError: row.last_error,
-    }));
+    return rows.map(toOverdue);
   }
 
-  async listFailed(): Promise<FailedMessage[]> {
-    const { rows } = await this.query<{
-      id: string;
-      channel: OutboxChannel;
-      submission_id: string;
-      recipient: string;
-      subject: string;
-      attempts: number;
-      last_error: string | null;
-      created_at: Date;
-    }>("SELECT id, channel, submission_id, recipient, subject, attempts, last_error, created_at FROM outbox WHERE status = 'failed' ORDER BY created_at");
-    return rows.map((row) => ({
-      id: row.id,
-      channel: row.channel,
-      submissionId: row.submission_id,
-      recipient: row.recipient,
-      subject: row.subject,
-      attempts: row.attempts,
-      lastError: row.last_error,
-      createdAt: row.created_at.toISOString(),
-    }));
+  async listFailed(): Promise<Store.FailedMessage[]> {
+    return (await this.query<FailedRow>(FAILED_SQL)).rows.map(toFailed);
   }
 
   async resendFailed(now: Date, id?: string): Promise<number> {
@@ -782,46 +334,21 @@ export class PostgresSubmissionStore implements SubmissionStore {
     return new Set(rows.map((row) => row.stored_name));
   }
 
-  async purgeSubmissions(createdBefore: Date): Promise<PurgeResult> {
-    await this.migrated;
-    return this.changingOutbox(
-      inTransaction(this.pool, async (client) => {
-        const expired = await client.query<{ id: string }>(
-          `SELECT id FROM submissions s WHERE created_at < $1 AND NOT ${UNDELIVERED} FOR UPDATE`,
-          [createdBefore],
-        );
-        const kept = await client.query<{ kept: number }>(
-          `SELECT count(*)::int AS kept FROM submissions s WHERE created_at < $1 AND ${UNDELIVERED}`,
-          [createdBefore],
-        );
-        return { removed: await this.removeSubmissions(client, expired.rows.map((row) => row.id)), keptUndelivered: kept.rows[0].kept };
-      }),
-    );
+  async purgeSubmissions(createdBefore: Date): Promise<Store.PurgeResult> {
+    return this.changing(async (client) => {
+      const expired = await client.query<{ id: string }>(`SELECT id FROM submissions s WHERE created_at < $1 AND NOT ${UNDELIVERED} FOR UPDATE`, [createdBefore]);
+      const kept = await client.query<{ kept: number }>(`SELECT count(*)::int AS kept FROM submissions s WHERE created_at < $1 AND ${UNDELIVERED}`, [createdBefore]);
+      return { removed: await this.removeSubmissions(client, expired.rows), keptUndelivered: kept.rows[0].kept };
+    });
   }
 
-  async deleteSubmissionsByEmail(email: string): Promise<RemovedSubmission[]> {
-    await this.migrated;
-    return this.changingOutbox(
-      inTransaction(this.pool, async (client) => {
-        const matching = await client.query<{ id: string }>(
-          "SELECT id FROM submissions WHERE lower(btrim(payload->>'email')) = $1 FOR UPDATE",
-          [email.trim().toLowerCase()],
-        );
-        return this.removeSubmissions(
-          client,
-          matching.rows.map((row) => row.id),
-        );
-      }),
-    );
-  }
-
-  /** The outbox changed once `work` settles (committed or not): the next summary is read again. */
-  private async changingOutbox<T>(work: Promise<T>): Promise<T> {
-    try {
-      return await work;
-    } finally {
-      this.monitoringChanged();
-    }
+  async deleteSubmissionsByEmail(email: string): Promise<Store.RemovedSubmission[]> {
+    return this.changing(async (client) => {
+      const matching = await client.query<{ id: string }>("SELECT id FROM submissions WHERE lower(btrim(payload->>'email')) = $1 FOR UPDATE", [
+        email.trim().toLowerCase(),
+      ]);
+      return this.removeSubmissions(client, matching.rows);
+    });
   }
 
   /**
@@ -838,7 +365,7 @@ export class PostgresSubmissionStore implements SubmissionStore {
    * for such transactions first. The WAL keeps the rows until its segments
    * are recycled (docs/operations.md).
    */
-  async eraseDeleted(mode: EraseMode = "rewrite"): Promise<EraseReport> {
+  async eraseDeleted(mode: Store.EraseMode = "rewrite"): Promise<Store.EraseReport> {
     await this.migrated;
     if (mode === "routine") {
       // The daily purges: no ACCESS EXCLUSIVE lock on the tables every submission writes to (VACUUM FULL
@@ -887,11 +414,300 @@ export class PostgresSubmissionStore implements SubmissionStore {
     return { complete: false, reason: `the tables were not rewritten (VACUUM FULL): ${reason}` };
   }
 
-  /** The transaction id of the last deletion this store made, until eraseDeleted has rewritten the tables after it. */
-  private lastDeletion: string | undefined;
+  async listQuarantined(limit = 50): Promise<{ total: number; submissions: Store.QuarantinedSubmission[] }> {
+    const { rows: counted } = await this.query<{ total: string }>(`SELECT COUNT(*) AS total FROM submissions WHERE ${QUARANTINED}`);
+    const { rows } = await this.query<QuarantinedRow>(
+      `SELECT id::text AS id, mail_type, created_at, payload->>'email' AS email, spam_reasons FROM submissions
+       WHERE ${QUARANTINED} ORDER BY created_at DESC, id DESC LIMIT $1`,
+      [limit],
+    );
+    return { total: Number(counted[0]?.total ?? 0), submissions: rows.map(toQuarantined) };
+  }
+
+  async releaseSubmission(id: string, now: Date, webhooks: Store.WebhookDelivery[] = []): Promise<Store.ReleaseResult> {
+    if (!UUID.test(id)) return "unknown";
+    return this.changing(async (client) => {
+      // The row is locked: two releases at once queue the notification once.
+      const { rows } = await client.query<{ verdict: string; released_at: Date | null; held_notification: Store.Notification | null }>(
+        "SELECT verdict, released_at, held_notification FROM submissions WHERE id = $1 FOR UPDATE",
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return "unknown";
+      if (row.verdict !== "spam") return "not-quarantined";
+      if (row.released_at !== null || row.held_notification === null) return "already-released";
+      await client.query("UPDATE submissions SET released_at = $2, held_notification = NULL WHERE id = $1", [id, now]);
+      await queue(client, queuedRows(id, row.held_notification, webhooks), now);
+      return "released";
+    });
+  }
+
+  async leadOf(id: string): Promise<Store.StoredLead | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const { rows } = await this.query<LeadRow>("SELECT id::text AS id, mail_type, payload, created_at, verdict, released_at FROM submissions WHERE id = $1", [id]);
+    if (!rows[0]) return undefined;
+    const files = await this.query<AttachmentRow>(
+      "SELECT field, original_name, stored_name, content_type, size FROM attachments WHERE submission_id = $1 ORDER BY stored_name",
+      [id],
+    );
+    return toLead(rows[0], files.rows);
+  }
+
+  async readAttachment(storedName: string): Promise<Store.StoredFile | undefined> {
+    const { rows } = await this.query<{ original_name: string; content_type: string; size: string; content: Buffer }>(
+      "SELECT original_name, content_type, size, content FROM attachments WHERE stored_name = $1",
+      [storedName],
+    );
+    const row = rows[0];
+    return row ? { originalName: row.original_name, contentType: row.content_type, size: Number(row.size), content: row.content } : undefined;
+  }
+
+  async disableEndpoint(url: string, now: Date, reason: string): Promise<void> {
+    await this.query("INSERT INTO webhook_endpoints_disabled (url, disabled_at, reason) VALUES ($1, $2, $3) ON CONFLICT (url) DO NOTHING", [url, now, reason]);
+    this.monitoringChanged();
+  }
+
+  async enableEndpoint(url: string): Promise<boolean> {
+    const enabled = (await this.query("DELETE FROM webhook_endpoints_disabled WHERE url = $1", [url])).rowCount === 1;
+    this.monitoringChanged();
+    return enabled;
+  }
+
+  async webhookStatus(): Promise<Store.WebhookEndpointStatus[]> {
+    const { rows } = await this.query<EndpointRow>(
+      `WITH endpoints AS (
+         SELECT DISTINCT recipient AS url FROM outbox WHERE channel = 'webhook' UNION SELECT url FROM webhook_endpoints_disabled
+       )
+       SELECT e.url,
+         count(o.id) FILTER (WHERE o.status IN ('pending', 'sending'))::int AS pending,
+         count(o.id) FILTER (WHERE o.status = 'sent')::int AS sent,
+         count(o.id) FILTER (WHERE o.status = 'failed')::int AS failed,
+         min(o.pending_since) FILTER (WHERE o.status IN ('pending', 'sending')) AS oldest,
+         (SELECT l.last_error FROM outbox l WHERE l.channel = 'webhook' AND l.recipient = e.url AND l.last_error IS NOT NULL
+            ORDER BY l.next_attempt_at DESC LIMIT 1) AS last_error,
+         d.disabled_at
+       FROM endpoints e
+       LEFT JOIN outbox o ON o.channel = 'webhook' AND o.recipient = e.url
+       LEFT JOIN webhook_endpoints_disabled d ON d.url = e.url
+       GROUP BY e.url, d.disabled_at
+       ORDER BY e.url`,
+    );
+    return rows.map(toEndpointStatus);
+  }
+
+  async replayWebhooks(since: Date, now: Date, endpoint?: string): Promise<number> {
+    const result = await this.query(
+      `UPDATE outbox
+       SET status = 'pending', attempts = 0, next_attempt_at = $1, pending_since = $1, overdue_reported = false,
+           locked_until = NULL, claim_token = NULL, sent_at = NULL
+       WHERE channel = 'webhook' AND status IN ('sent', 'failed') AND ($3::text IS NULL OR recipient = $3)
+         AND submission_id IN (SELECT id FROM submissions WHERE created_at >= $2)`,
+      [now, since, endpoint ?? null],
+    );
+    this.monitoringChanged();
+    return result.rowCount;
+  }
+
+  async purgeQuarantined(createdBefore: Date): Promise<Store.RemovedSubmission[]> {
+    return this.changing(async (client) => {
+      const { rows } = await client.query<{ id: string }>(`SELECT id::text AS id FROM submissions WHERE ${QUARANTINED} AND created_at < $1`, [createdBefore]);
+      return this.removeSubmissions(client, rows);
+    });
+  }
+
+  async pruneUsedChallenges(now: Date): Promise<number> {
+    return (await this.query("DELETE FROM used_challenges WHERE expires_at < $1", [now])).rowCount;
+  }
+
+  async serverSecret(name: string): Promise<string> {
+    const { rows } = await this.query<{ value: string }>(
+      `WITH made AS (
+         INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING value
+       )
+       SELECT value FROM made UNION ALL SELECT value FROM server_secrets WHERE name = $1`,
+      [name, randomBytes(32).toString("hex")],
+    );
+    if (rows[0]) return rows[0].value;
+    // Made by another instance in the same instant: committed now, seen by a new statement.
+    const again = await this.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = $1", [name]);
+    return again.rows[0].value;
+  }
+
+  async claimSpamDigest(day: string, now: Date): Promise<boolean> {
+    return (await this.query("INSERT INTO spam_digests (day, sent_at) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING", [day, now])).rowCount === 1;
+  }
+
+  async releaseSpamDigest(day: string): Promise<void> {
+    await this.query("DELETE FROM spam_digests WHERE day = $1", [day]);
+  }
+
+  async *exportSubmissions(filter: Store.ExportFilter): AsyncIterable<Store.ExportedSubmission> {
+    await this.migrated;
+    yield* exportPostgresSubmissions(this.pool, filter);
+  }
+
+  /** The shared count of the rate limit, table rate_limits, on a small pool of its own opened now. */
+  rateLimitStore(prefix: string): RateLimitStore {
+    if (!this.rateLimitPool) {
+      const pool = createRateLimitPool(this.connectionString, { log: this.log });
+      this.rateLimitPool = pool;
+      this.rateLimitPoolWarm = warmUpPool(pool).catch((err: unknown) => {
+        this.log(`The rate limit's connections could not be opened at start: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    }
+    return createPostgresRateLimitStore(this.rateLimitPool, {
+      prefix,
+      onCleanupError: (err) => this.log(`Rate limit: clean-up of ended windows failed: ${err instanceof Error ? err.message : String(err)}`),
+    });
+  }
+
+  async uploadQuotaUsage(key: string, windowMs: number): Promise<Store.UploadQuotaUsage | undefined> {
+    const { rows } = await this.query<QuotaRow>(
+      `SELECT bytes, window_start + ${QUOTA_WINDOW} AS reset_at FROM upload_quotas WHERE key = $1 AND window_start > now() - ${QUOTA_WINDOW}`,
+      [key, windowMs],
+    );
+    return rows[0] && quotaUsage(rows[0]);
+  }
+
+  async countUploadBytes(key: string, bytes: number, windowMs: number): Promise<Store.UploadQuotaUsage> {
+    // One atomic statement on the database's clock: instances counting the same client at once each add their bytes.
+    const { rows } = await this.query<QuotaRow>(
+      `INSERT INTO upload_quotas AS q (key, window_start, bytes) VALUES ($1, now(), $3::bigint)
+       ON CONFLICT (key) DO UPDATE SET
+         bytes = CASE WHEN q.window_start <= now() - ${QUOTA_WINDOW} THEN $3::bigint ELSE q.bytes + $3::bigint END,
+         window_start = CASE WHEN q.window_start <= now() - ${QUOTA_WINDOW} THEN now() ELSE q.window_start END
+       RETURNING bytes, window_start + ${QUOTA_WINDOW} AS reset_at`,
+      [key, windowMs, bytes],
+    );
+    // In the background: the upload does not wait for it.
+    if (this.quotaCleanup.due()) {
+      this.pool
+        .query(`DELETE FROM upload_quotas WHERE window_start <= now() - ($1::double precision * interval '1 millisecond')`, [windowMs])
+        .catch((err: unknown) => this.log(`Upload quota: clean-up of ended windows failed: ${err instanceof Error ? err.message : String(err)}`));
+    }
+    return quotaUsage(rows[0]);
+  }
+
+  async close(): Promise<void> {
+    // A summary asked for after this is read (and fails), not given again.
+    this.monitoringChanged();
+    await this.migrated.catch(() => undefined);
+    await this.healthPoolWarm;
+    await this.rateLimitPoolWarm;
+    await Promise.all([this.pool.end(), this.healthPool.end(), this.rateLimitPool?.end()]);
+  }
+
+  private async query<R extends object>(text: string, values: unknown[] = []): Promise<{ rows: R[]; rowCount: number }> {
+    await this.migrated;
+    const result = await this.pool.query(text, values);
+    return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+  }
+
+  private async insertSubmission(submission: Store.NewSubmission): Promise<Store.SavedSubmission> {
+    const id = submission.id ?? newRowKey();
+    const { idempotency, screening } = submission;
+    if (!idempotency && submission.files.length === 0 && !screening) {
+      await this.insertPlainSubmission(id, submission);
+      return { id, quarantined: false, reasons: [] };
+    }
+    const reasons = [...(screening?.reasons ?? [])];
+    // The bytes are read before the transaction starts: it stays as short as the inserts.
+    const contents = await Promise.all(submission.files.map((file) => fs.readFile(file.tempPath)));
+    const quarantined = await inTransaction(this.pool, async (client) => {
+      const createdAt = new Date();
+      const challenge = screening?.challenge;
+      if (challenge) {
+        // A solved challenge is accepted once: the first submission to record it keeps it (a second
+        // transaction recording it at the same moment waits for the first, then finds it taken).
+        const used = await client.query("INSERT INTO used_challenges (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING", [
+          challenge.id,
+          challenge.expiresAt,
+        ]);
+        if (used.rowCount === 0) reasons.push("proof_replayed");
+      }
+      const isSpam = reasons.length > 0;
+      if (idempotency) {
+        // An expired holder gives the key up; a live one makes the insert below fail on the unique index
+        // (after waiting for a transaction that is storing it right now).
+        await client.query(
+          `UPDATE submissions SET idempotency_scope = NULL, idempotency_key = NULL, idempotency_fingerprint = NULL
+           WHERE idempotency_scope = $1 AND idempotency_key = $2 AND created_at < $3`,
+          [idempotency.scope, idempotency.key, idempotency.heldSince],
+        );
+      }
+      await client.query(`INSERT INTO submissions (${SUBMISSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, submissionValues(id, submission, createdAt, reasons));
+      for (const [index, file] of submission.files.entries()) {
+        await client.query(
+          `INSERT INTO attachments (id, submission_id, field, original_name, stored_name, content_type, size, content)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [newRowKey(), id, file.field, file.originalName, file.storedName, file.contentType, contents[index].length, contents[index]],
+        );
+      }
+      if (!isSpam) await queue(client, queuedRows(id, submission.notification, submission.webhooks), createdAt);
+      return isSpam;
+    });
+    this.monitoringChanged();
+    return { id, quarantined, reasons };
+  }
+
+  /**
+   * A submission without files, Idempotency-Key or screening (most of them)
+   * in one statement: its row and its outbox rows (notification and webhooks)
+   * are inserted together, and a statement is atomic (all of it is kept, or
+   * nothing), so it needs no transaction of its own: one round trip to the
+   * database instead of four (BEGIN, two INSERTs, COMMIT).
+   */
+  private async insertPlainSubmission(id: string, submission: Store.NewSubmission): Promise<void> {
+    const rows = queuedRows(id, submission.notification, submission.webhooks);
+    await this.pool.query(
+      `WITH submission AS (
+         INSERT INTO submissions (id, mail_type, payload, created_at) VALUES ($3, $4, $5, $2)
+       )
+       ${INSERT_QUEUED}`,
+      [JSON.stringify(rows), new Date(), id, submission.mailType, JSON.stringify(submission.payload)],
+    );
+    this.monitoringChanged();
+  }
+
+  protected async readSummary(channel: Store.OutboxChannel): Promise<Store.OutboxSummary> {
+    await this.migrated;
+    const { rows } = await this.healthPool.query<{ pending: number; failed: number; oldest: Date | null; entries: number }>(OUTBOX_SUMMARY_SQL, [channel]);
+    const row = rows[0];
+    if (row.entries > FOLD_AFTER_ENTRIES) this.foldCountChanges();
+    return { pending: row.pending, failed: row.failed, oldestPendingSince: row.oldest };
+  }
+
+  protected async countDisabledEndpoints(): Promise<number> {
+    await this.migrated;
+    const { rows } = await this.healthPool.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_endpoints_disabled");
+    return rows[0].n;
+  }
+
+  /** In the background, one at a time; a failure is told and the next summary tries again. */
+  private foldCountChanges(): void {
+    if (this.folding || this.pool.ending) return;
+    this.folding = true;
+    this.pool
+      .query(FOLD_COUNT_CHANGES_SQL)
+      .catch((err: unknown) => this.log(`Outbox counts could not be folded: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => {
+        this.folding = false;
+      });
+  }
+
+  /** `work` in one transaction, once the schema is migrated; the monitoring reads see the outbox changed once it settles. */
+  private async changing<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    await this.migrated;
+    try {
+      return await inTransaction(this.pool, work);
+    } finally {
+      this.monitoringChanged();
+    }
+  }
 
   /** Deletes these submissions (their attachment and outbox rows go with them: ON DELETE CASCADE), inside the caller's transaction. */
-  private async removeSubmissions(client: PoolClient, ids: string[]): Promise<RemovedSubmission[]> {
+  private async removeSubmissions(client: PoolClient, submissions: { id: string }[]): Promise<Store.RemovedSubmission[]> {
+    const ids = submissions.map((row) => row.id);
     if (ids.length === 0) return [];
     const { rows: xact } = await client.query<{ xid: string }>("SELECT txid_current()::text AS xid");
     this.lastDeletion = xact[0].xid;
@@ -910,14 +726,5 @@ export class PostgresSubmissionStore implements SubmissionStore {
       storedNames: row.stored_names,
       outboxIds: row.outbox_ids,
     }));
-  }
-
-  async close(): Promise<void> {
-    // A summary asked for after this is read (and fails), not given again.
-    this.monitoringChanged();
-    await this.migrated.catch(() => undefined);
-    await this.healthPoolWarm;
-    await this.rateLimitPoolWarm;
-    await Promise.all([this.pool.end(), this.healthPool.end(), this.rateLimitPool?.end()]);
   }
 }

@@ -1,29 +1,6 @@
 import Database from "better-sqlite3";
-import type { DeliveryState, ExportedSubmission, ExportFilter } from "../types";
-
-/** A submission row as the export's query returns it. */
-interface ExportRow {
-  id: string;
-  mail_type: string;
-  payload: string;
-  created_at: string;
-  verdict: string;
-  spam_reasons: string | null;
-  released_at: string | null;
-  /** JSON [{ field, originalName, contentType, size }], by field. */
-  attachments: string;
-  mails: number;
-  mails_sent: number;
-  mails_failed: number;
-  last_sent_at: string | null;
-}
-
-/** Where a submission's e-mail notification stands, from its outbox rows' counts. */
-export function deliveryState(quarantined: boolean, mails: number, sent: number, failed: number): DeliveryState {
-  if (mails === 0) return quarantined ? "held" : "none";
-  if (failed > 0) return "failed";
-  return sent === mails ? "sent" : "pending";
-}
+import { toExported, type ExportRow } from "../submission-rows";
+import type { ExportedSubmission, ExportFilter } from "../types";
 
 /**
  * The submissions of the SQLite file that match `filter`, oldest first,
@@ -78,21 +55,4 @@ export async function* exportSqliteSubmissions(file: string, filter: ExportFilte
   } finally {
     db.close();
   }
-}
-
-function toExported(row: ExportRow): ExportedSubmission {
-  const quarantined = row.verdict === "spam" && row.released_at === null;
-  const delivery = deliveryState(quarantined, row.mails, row.mails_sent, row.mails_failed);
-  return {
-    id: row.id,
-    mailType: row.mail_type,
-    createdAt: row.created_at,
-    payload: JSON.parse(row.payload) as Record<string, unknown>,
-    quarantined,
-    reasons: row.spam_reasons ? (JSON.parse(row.spam_reasons) as string[]) : [],
-    releasedAt: row.released_at,
-    attachments: JSON.parse(row.attachments) as ExportedSubmission["attachments"],
-    delivery,
-    sentAt: delivery === "sent" ? row.last_sent_at : null,
-  };
 }

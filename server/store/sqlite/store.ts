@@ -5,46 +5,20 @@ import path from "path";
 import { keepFilesDurably, removeFiles } from "../disk-files";
 import { Checkpointer, truncateWal } from "./checkpointer";
 import { GroupCommit } from "./group-commit";
-import { SharedReads } from "../shared-reads";
+import { MonitoredStore } from "../monitoring";
 import { newRowKey } from "../keys";
 import { migrate } from "./migrations";
 import { exportSqliteSubmissions } from "./export";
-import { newMessageId, recipientsOf, toOutboxMessage, type ClaimedRow } from "../outbox-rows";
-import {
-  IdempotencyKeyTaken,
-  type IdempotencyHolder,
-  type ClaimOptions,
-  type EraseReport,
-  type ExportedSubmission,
-  type ExportFilter,
-  type FailedAttempt,
-  type FailedMessage,
-  type NewSubmission,
-  type Notification,
-  type NotificationAttachment,
-  type OutboxChannel,
-  type OutboxClaim,
-  type OutboxMessage,
-  type OutgoingAttachment,
-  type OutboxSummary,
-  type OverdueMessage,
-  type PurgeResult,
-  type QuarantinedSubmission,
-  type ReleaseResult,
-  type RemovedSubmission,
-  type SavedSubmission,
-  type StoredFile,
-  type StoredLead,
-  type WebhookDelivery,
-  type WebhookEndpointStatus,
-  type SubmissionStore,
-  type UploadQuotaUsage,
-  type EraseMode,
-} from "../types";
+import { FAILED_SQL, OVERDUE_COLUMNS, queuedRows, toEndpointStatus, toFailed, toOutboxMessage, toOverdue } from "../outbox-rows";
+import type { ClaimedRow, EndpointRow, FailedRow, OverdueRow, QueuedRow } from "../outbox-rows";
+import { QUARANTINED, SUBMISSION_COLUMNS, submissionValues, toLead, toQuarantined, type AttachmentRow, type LeadRow, type QuarantinedRow } from "../submission-rows";
+import { QuotaCleanup } from "../upload-quotas";
+import { IdempotencyKeyTaken } from "../types";
+import type * as Store from "../types";
 
 interface OutboxRow extends ClaimedRow {
   attachments: string;
-  mail_date: string;
+  dated_at: string;
   pending_since: number;
 }
 
@@ -61,18 +35,16 @@ FROM outbox_counts WHERE channel = ?`;
 export const OLDEST_PENDING_SQL = `SELECT pending_since FROM outbox INDEXED BY outbox_pending_since
 WHERE channel = ? AND status IN ('pending', 'sending') ORDER BY pending_since LIMIT 1`;
 
-/** Ended upload-quota windows are deleted at most this often. */
-const QUOTA_CLEANUP_INTERVAL_MS = 60_000;
-
 /**
  * The default store: one SQLite file (DATA_DIR/site.db) in WAL mode, schema
  * migrated at start (./migrations), the files of submissions under
- * DATA_DIR/uploads/ (flushed before the commit that names them).
+ * DATA_DIR/uploads/ (flushed before the commit that names them). What the
+ * rows hold and mean is shared with the PostgreSQL store (../outbox-rows.ts,
+ * ../submission-rows.ts, ../monitoring.ts); this file has its SQL and its
+ * transactions, its methods in the order of ../types.ts.
  */
-
-export class SqliteSubmissionStore implements SubmissionStore {
+export class SqliteSubmissionStore extends MonitoredStore implements Store.SubmissionStore {
   private readonly db: Database.Database;
-  private quotaCleanedAt = 0;
   private readonly insertSubmission: Database.Statement;
   private readonly keyHolder: Database.Statement;
   private readonly releaseExpiredKey: Database.Statement;
@@ -84,21 +56,17 @@ export class SqliteSubmissionStore implements SubmissionStore {
   private readonly failed: Database.Statement;
   private readonly counts: Database.Statement;
   private readonly oldestPending: Database.Statement;
+  private readonly disabledCount: Database.Statement;
   private readonly probe: Database.Statement;
-  /** The outbox's summary, read at most once a second however many ask (../shared-reads.ts). */
-  private readonly summaries: SharedReads<OutboxChannel, OutboxSummary>;
-  /** The number of disabled webhook endpoints, the same way. */
-  private readonly disabledEndpoints: SharedReads<"all", number>;
   private readonly overdue: Database.Statement;
   private readonly failedList: Database.Statement;
   private readonly resendAll: Database.Statement;
   private readonly resendOne: Database.Statement;
   /** Submissions arriving together: one transaction, one flush of the WAL (./group-commit.ts). */
-  private readonly submissions: GroupCommit<NewSubmission & { id: string }, SavedSubmission>;
+  private readonly submissions: GroupCommit<Store.NewSubmission & { id: string }, Store.SavedSubmission>;
   private readonly useChallenge: Database.Statement;
-  private readonly queueNotification: (submissionId: string, notification: Notification, createdIso: string, due: number) => void;
-  private readonly insertWebhook: Database.Statement;
   private readonly checkpointer: Checkpointer;
+  private readonly quotaCleanup = new QuotaCleanup();
 
   /** Where the files of submissions are kept: `uploads/` beside the database file unless given. */
   readonly uploadsDir: string;
@@ -107,6 +75,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
     readonly file: string,
     uploadsDir?: string,
   ) {
+    super();
     this.uploadsDir = uploadsDir ?? path.join(path.dirname(file), "uploads");
     fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
@@ -130,9 +99,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
     // The statements of every submission bind their values by position: better-sqlite3 looks a named
     // parameter up in the object passed by its name, a cost paid for each value of each row.
     this.insertSubmission = this.db.prepare(
-      `INSERT INTO submissions (id, mail_type, payload, created_at, idempotency_scope, idempotency_key, idempotency_fingerprint,
-         verdict, spam_reasons, held_notification)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+`INSERT INTO submissions (${SUBMISSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     // created_at is ISO 8601 UTC text of one length: text order is time order.
     this.keyHolder = this.db.prepare(
@@ -148,10 +115,11 @@ export class SqliteSubmissionStore implements SubmissionStore {
        VALUES (@id, @submissionId, @field, @originalName, @storedName, @contentType, @size)`,
     );
     this.insertOutbox = this.db.prepare(
-      `INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
-         message_id, mail_date, next_attempt_at, pending_since, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO outbox (id, channel, submission_id, mail_from, addressed_to, recipient, reply_to, topic, body, attachments,
+         dedup_id, dated_at, next_attempt_at, pending_since, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.useChallenge = this.db.prepare("INSERT INTO used_challenges (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING");
     this.claim = this.db.prepare(
       `UPDATE outbox SET status = 'sending', locked_until = @lockedUntil, claim_token = @claimToken
        WHERE id IN (
@@ -161,8 +129,8 @@ export class SqliteSubmissionStore implements SubmissionStore {
          ORDER BY next_attempt_at, created_at
          LIMIT @limit
        )
-       RETURNING id, channel, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments, attempts,
-         message_id, mail_date, pending_since, claim_token`,
+       RETURNING id, channel, submission_id, mail_from, addressed_to, recipient, reply_to, topic, body, attachments, attempts,
+         dedup_id, dated_at, pending_since, claim_token`,
     );
     const fenced = "id = @id AND claim_token = @claimToken AND status = 'sending'";
     this.renew = this.db.prepare(`UPDATE outbox SET locked_until = @lockedUntil WHERE ${fenced}`);
@@ -181,19 +149,14 @@ export class SqliteSubmissionStore implements SubmissionStore {
     );
     this.counts = this.db.prepare(OUTBOX_COUNTS_SQL);
     this.oldestPending = this.db.prepare(OLDEST_PENDING_SQL).pluck();
-    this.summaries = new SharedReads((channel: OutboxChannel) => Promise.resolve(this.readSummary(channel)));
-    this.disabledEndpoints = new SharedReads(() =>
-      Promise.resolve(this.db.prepare("SELECT COUNT(*) FROM webhook_endpoints_disabled").pluck().get() as number),
-    );
+    this.disabledCount = this.db.prepare("SELECT COUNT(*) FROM webhook_endpoints_disabled").pluck();
     this.probe = this.db.prepare("SELECT n FROM outbox_counts LIMIT 1").pluck();
     this.overdue = this.db.prepare(
       `UPDATE outbox SET overdue_reported = 1
        WHERE status IN ('pending', 'sending') AND overdue_reported = 0 AND pending_since < @pendingBefore
-       RETURNING id, channel, submission_id, recipient, attempts, pending_since, last_error`,
+       RETURNING ${OVERDUE_COLUMNS}`,
     );
-    this.failedList = this.db.prepare(
-      "SELECT id, channel, submission_id, recipient, subject, attempts, last_error, created_at FROM outbox WHERE status = 'failed' ORDER BY created_at",
-    );
+    this.failedList = this.db.prepare(FAILED_SQL);
     const resend = `UPDATE outbox
        SET status = 'pending', attempts = 0, next_attempt_at = @now, pending_since = @now, overdue_reported = 0,
            locked_until = NULL, claim_token = NULL
@@ -201,44 +164,12 @@ export class SqliteSubmissionStore implements SubmissionStore {
     this.resendAll = this.db.prepare(resend);
     this.resendOne = this.db.prepare(`${resend} AND (id = @id OR submission_id = @id)`);
 
-    this.insertWebhook = this.db.prepare(
-      `INSERT INTO outbox (id, channel, submission_id, mail_from, mail_to, recipient, subject, body, attachments,
-         message_id, mail_date, next_attempt_at, pending_since, created_at)
-       VALUES (?, 'webhook', ?, '', ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?)`,
-    );
-    this.useChallenge = this.db.prepare("INSERT INTO used_challenges (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING");
-    // One row per recipient: each is delivered (and retried) on its own, all with one Message-ID and Date.
-    this.queueNotification = (submissionId, notification, createdIso, due) => {
-      const messageId = newMessageId(notification.from);
-      const attachments = JSON.stringify(notification.attachments);
-      for (const recipient of recipientsOf(notification.to)) {
-        // id, submission_id, mail_from, mail_to, recipient, reply_to, subject, body, attachments,
-        // message_id, mail_date, next_attempt_at, pending_since, created_at
-        this.insertOutbox.run(
-          newRowKey(),
-          submissionId,
-          notification.from,
-          notification.to,
-          recipient,
-          notification.replyTo ?? null,
-          notification.subject,
-          notification.text,
-          attachments,
-          messageId,
-          createdIso,
-          due,
-          due,
-          createdIso,
-        );
-      }
-    };
-
-    this.submissions = new GroupCommit(this.db, (submission: NewSubmission & { id: string }): SavedSubmission => {
+    this.submissions = new GroupCommit(this.db, (submission: Store.NewSubmission & { id: string }): Store.SavedSubmission => {
       const createdAt = new Date();
       const { idempotency } = submission;
       if (idempotency) {
         const key = { scope: idempotency.scope, key: idempotency.key, since: idempotency.heldSince.toISOString() };
-        const holder = this.keyHolder.get(key) as IdempotencyHolder | undefined;
+        const holder = this.keyHolder.get(key) as Store.IdempotencyHolder | undefined;
         if (holder) throw new IdempotencyKeyTaken(holder);
         this.releaseExpiredKey.run(key);
       }
@@ -248,18 +179,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
       // A solved challenge is accepted once: the first submission to record it keeps it.
       if (challenge && this.useChallenge.run(challenge.id, challenge.expiresAt.getTime()).changes === 0) reasons.push("proof_replayed");
       const quarantined = reasons.length > 0;
-      this.insertSubmission.run(
-        submission.id,
-        submission.mailType,
-        JSON.stringify(submission.payload),
-        createdIso,
-        idempotency?.scope ?? null,
-        idempotency?.key ?? null,
-        idempotency?.fingerprint ?? null,
-        quarantined ? "spam" : "lead",
-        quarantined ? JSON.stringify(reasons) : null,
-        quarantined ? JSON.stringify(submission.notification) : null,
-      );
+      this.insertSubmission.run(...submissionValues(submission.id, submission, createdIso, reasons));
       for (const file of submission.files) {
         this.insertAttachment.run({
           id: newRowKey(),
@@ -271,10 +191,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
           size: file.size,
         });
       }
-      if (!quarantined) {
-        this.queueNotification(submission.id, submission.notification, createdIso, createdAt.getTime());
-        this.queueWebhooks(submission.id, submission.webhooks ?? [], createdIso, createdAt.getTime());
-      }
+      if (!quarantined) this.queue(queuedRows(submission.id, submission.notification, submission.webhooks), createdAt);
       return { id: submission.id, quarantined, reasons };
     });
   }
@@ -284,10 +201,10 @@ export class SqliteSubmissionStore implements SubmissionStore {
     return this.submissions.stats;
   }
 
-  async saveSubmission(submission: NewSubmission): Promise<SavedSubmission> {
+  async saveSubmission(submission: Store.NewSubmission): Promise<Store.SavedSubmission> {
     const id = submission.id ?? newRowKey();
     const kept = submission.files.length > 0 ? await keepFilesDurably(this.uploadsDir, submission.files) : [];
-    let saved: SavedSubmission;
+    let saved: Store.SavedSubmission;
     try {
       saved = await this.submissions.write({ ...submission, id });
       this.monitoringChanged();
@@ -301,47 +218,124 @@ export class SqliteSubmissionStore implements SubmissionStore {
     return saved;
   }
 
-  async listQuarantined(limit = 50): Promise<{ total: number; submissions: QuarantinedSubmission[] }> {
-    const quarantined = "verdict = 'spam' AND released_at IS NULL";
-    const total = this.db.prepare(`SELECT COUNT(*) FROM submissions WHERE ${quarantined}`).pluck().get() as number;
+  async findByIdempotencyKey(scope: string, key: string, since: Date): Promise<Store.IdempotencyHolder | undefined> {
+    return this.keyHolder.get({ scope, key, since: since.toISOString() }) as Store.IdempotencyHolder | undefined;
+  }
+
+  async claimPendingOutbox({ now, dueBy, limit, leaseMs }: Store.ClaimOptions): Promise<Store.OutboxMessage[]> {
+    const rows = this.claim.all({
+      now: now.getTime(),
+      dueBy: (dueBy ?? now).getTime(),
+      lockedUntil: now.getTime() + leaseMs,
+      claimToken: randomUUID(),
+      limit,
+    }) as OutboxRow[];
+    if (rows.length > 0) this.monitoringChanged();
+    return rows.map((row) => toOutboxMessage(row, this.outgoing(row.attachments)));
+  }
+
+  async renewClaim({ id, claimToken }: Store.OutboxClaim, lockedUntil: Date): Promise<boolean> {
+    return this.renew.run({ id, claimToken, lockedUntil: lockedUntil.getTime() }).changes === 1;
+  }
+
+  async markSent({ id, claimToken }: Store.OutboxClaim, sentAt: Date): Promise<boolean> {
+    const marked = this.sent.run({ id, claimToken, sentAt: sentAt.toISOString() }).changes === 1;
+    this.monitoringChanged();
+    return marked;
+  }
+
+  async markFailed({ id, claimToken }: Store.OutboxClaim, attempt: Store.FailedAttempt): Promise<boolean> {
+    const result = this.failed.run({
+      id,
+      claimToken,
+      attempts: attempt.attempts,
+      nextAttemptAt: attempt.nextAttemptAt ? attempt.nextAttemptAt.getTime() : null,
+      error: attempt.error.slice(0, 2000),
+    });
+    this.monitoringChanged();
+    return result.changes === 1;
+  }
+
+  /** Resolves when the database answers a read (readiness): one row of a table of eight. */
+  async ping(): Promise<void> {
+    this.probe.get();
+  }
+
+  async takeOverdue(pendingBefore: Date): Promise<Store.OverdueMessage[]> {
+    return (this.overdue.all({ pendingBefore: pendingBefore.getTime() }) as OverdueRow[]).map(toOverdue);
+  }
+
+  async listFailed(): Promise<Store.FailedMessage[]> {
+    return (this.failedList.all() as FailedRow[]).map(toFailed);
+  }
+
+  async resendFailed(now: Date, id?: string): Promise<number> {
+    const statement = id === undefined ? this.resendAll : this.resendOne;
+    const changes = statement.run({ now: now.getTime(), ...(id === undefined ? {} : { id }) }).changes;
+    this.monitoringChanged();
+    await this.submissions.flush();
+    return changes;
+  }
+
+  async storedFileNames(): Promise<Set<string>> {
+    const rows = this.db.prepare("SELECT stored_name FROM attachments").pluck().all() as string[];
+    return new Set(rows);
+  }
+
+  async purgeSubmissions(createdBefore: Date): Promise<Store.PurgeResult> {
+    const cutoff = createdBefore.toISOString();
+    // Ended: every outbox row (e-mail or webhook) sent, or given up as failed (reported when it failed).
+    const undelivered = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status NOT IN ('sent', 'failed'))";
+    return this.removing(() => {
+      const ids = this.db.prepare(`SELECT id FROM submissions s WHERE created_at < ? AND NOT ${undelivered}`).pluck().all(cutoff) as string[];
+      const kept = this.db.prepare(`SELECT COUNT(*) FROM submissions s WHERE created_at < ? AND ${undelivered}`).pluck().get(cutoff) as number;
+      return { removed: this.removeSubmissions(ids), keptUndelivered: kept };
+    });
+  }
+
+  async deleteSubmissionsByEmail(email: string): Promise<Store.RemovedSubmission[]> {
+    const wanted = email.trim().toLowerCase();
+    return this.removing(() => {
+      const rows = this.db
+        .prepare("SELECT id, json_extract(payload, '$.email') AS email FROM submissions WHERE json_extract(payload, '$.email') IS NOT NULL")
+        .all() as { id: string; email: unknown }[];
+      const ids = rows.filter((row) => typeof row.email === "string" && row.email.trim().toLowerCase() === wanted).map((row) => row.id);
+      return this.removeSubmissions(ids);
+    });
+  }
+
+  /**
+   * The deleted rows' bytes out of the files: secure_delete zeroed them in the
+   * pages, but the WAL still holds the frames written before (the rows as they
+   * were inserted): the WAL is checkpointed into site.db and emptied.
+   */
+  async eraseDeleted(_mode?: Store.EraseMode): Promise<Store.EraseReport> {
+    await this.submissions.flush();
+    const report = await truncateWal(this.file);
+    return report.complete ? { complete: true } : { complete: false, reason: `site.db-wal could not be emptied (${report.reason ?? "busy"})` };
+  }
+
+  async listQuarantined(limit = 50): Promise<{ total: number; submissions: Store.QuarantinedSubmission[] }> {
+    const total = this.db.prepare(`SELECT COUNT(*) FROM submissions WHERE ${QUARANTINED}`).pluck().get() as number;
     const rows = this.db
       .prepare(
         `SELECT id, mail_type, created_at, json_extract(payload, '$.email') AS email, spam_reasons FROM submissions
-         WHERE ${quarantined} ORDER BY created_at DESC, id DESC LIMIT ?`,
+         WHERE ${QUARANTINED} ORDER BY created_at DESC, id DESC LIMIT ?`,
       )
-      .all(limit) as { id: string; mail_type: string; created_at: string; email: unknown; spam_reasons: string | null }[];
-    return {
-      total,
-      submissions: rows.map((row) => ({
-        id: row.id,
-        mailType: row.mail_type,
-        createdAt: row.created_at,
-        email: typeof row.email === "string" ? row.email : null,
-        reasons: row.spam_reasons ? (JSON.parse(row.spam_reasons) as string[]) : [],
-      })),
-    };
+      .all(limit) as QuarantinedRow[];
+    return { total, submissions: rows.map(toQuarantined) };
   }
 
-  /** One outbox row per endpoint of an event (inside the caller's transaction). */
-  private queueWebhooks(submissionId: string, deliveries: WebhookDelivery[], createdIso: string, due: number): void {
-    for (const delivery of deliveries) {
-      // id, submission_id, mail_to, recipient, subject, body, message_id, mail_date, next_attempt_at, pending_since, created_at
-      this.insertWebhook.run(newRowKey(), submissionId, delivery.endpoint, delivery.endpoint, delivery.type, delivery.payload, delivery.webhookId, createdIso, due, due, createdIso);
-    }
-  }
-
-  async releaseSubmission(id: string, now: Date, webhooks: WebhookDelivery[] = []): Promise<ReleaseResult> {
-    const release = this.db.transaction((): ReleaseResult => {
+  async releaseSubmission(id: string, now: Date, webhooks: Store.WebhookDelivery[] = []): Promise<Store.ReleaseResult> {
+    const release = this.db.transaction((): Store.ReleaseResult => {
       const row = this.db.prepare("SELECT verdict, released_at, held_notification FROM submissions WHERE id = ?").get(id) as
         | { verdict: string; released_at: string | null; held_notification: string | null }
         | undefined;
       if (!row) return "unknown";
       if (row.verdict !== "spam") return "not-quarantined";
       if (row.released_at !== null || row.held_notification === null) return "already-released";
-      const nowIso = now.toISOString();
-      this.db.prepare("UPDATE submissions SET released_at = ?, held_notification = NULL WHERE id = ?").run(nowIso, id);
-      this.queueNotification(id, JSON.parse(row.held_notification) as Notification, nowIso, now.getTime());
-      this.queueWebhooks(id, webhooks, nowIso, now.getTime());
+      this.db.prepare("UPDATE submissions SET released_at = ?, held_notification = NULL WHERE id = ?").run(now.toISOString(), id);
+      this.queue(queuedRows(id, JSON.parse(row.held_notification) as Store.Notification, webhooks), now);
       return "released";
     });
     const result = release.immediate();
@@ -350,25 +344,16 @@ export class SqliteSubmissionStore implements SubmissionStore {
     return result;
   }
 
-  async leadOf(id: string): Promise<StoredLead | undefined> {
-    const row = this.db.prepare("SELECT id, mail_type, payload, created_at, verdict, released_at FROM submissions WHERE id = ?").get(id) as
-      | { id: string; mail_type: string; payload: string; created_at: string; verdict: string; released_at: string | null }
-      | undefined;
+  async leadOf(id: string): Promise<Store.StoredLead | undefined> {
+    const row = this.db.prepare("SELECT id, mail_type, payload, created_at, verdict, released_at FROM submissions WHERE id = ?").get(id) as LeadRow | undefined;
     if (!row) return undefined;
     const files = this.db
       .prepare("SELECT field, original_name, stored_name, content_type, size FROM attachments WHERE submission_id = ? ORDER BY rowid")
-      .all(id) as { field: string; original_name: string; stored_name: string; content_type: string; size: number }[];
-    return {
-      id: row.id,
-      mailType: row.mail_type,
-      createdAt: new Date(row.created_at),
-      payload: JSON.parse(row.payload) as Record<string, unknown>,
-      quarantined: row.verdict === "spam" && row.released_at === null,
-      attachments: files.map((f) => ({ field: f.field, originalName: f.original_name, storedName: f.stored_name, contentType: f.content_type, size: f.size })),
-    };
+      .all(id) as AttachmentRow[];
+    return toLead(row, files);
   }
 
-  async readAttachment(storedName: string): Promise<StoredFile | undefined> {
+  async readAttachment(storedName: string): Promise<Store.StoredFile | undefined> {
     const row = this.db.prepare("SELECT original_name, content_type, size FROM attachments WHERE stored_name = ?").get(storedName) as
       | { original_name: string; content_type: string; size: number }
       | undefined;
@@ -387,17 +372,7 @@ export class SqliteSubmissionStore implements SubmissionStore {
     return enabled;
   }
 
-  async disabledEndpointCount(): Promise<number> {
-    return this.disabledEndpoints.get("all");
-  }
-
-  /** This process changed the outbox or the endpoints: the next monitoring read (summary, disabled endpoints) reads the database again. */
-  private monitoringChanged(): void {
-    this.summaries.changed();
-    this.disabledEndpoints.changed();
-  }
-
-  async webhookStatus(): Promise<WebhookEndpointStatus[]> {
+  async webhookStatus(): Promise<Store.WebhookEndpointStatus[]> {
     const rows = this.db
       .prepare(
         `SELECT e.url,
@@ -411,16 +386,8 @@ export class SqliteSubmissionStore implements SubmissionStore {
          FROM (SELECT DISTINCT recipient AS url FROM outbox WHERE channel = 'webhook'
                UNION SELECT url FROM webhook_endpoints_disabled) e ORDER BY e.url`,
       )
-      .all() as { url: string; pending: number; sent: number; failed: number; oldest: number | null; last_error: string | null; disabled_at: string | null }[];
-    return rows.map((row) => ({
-      url: row.url,
-      pending: row.pending,
-      sent: row.sent,
-      failed: row.failed,
-      oldestPendingSince: row.oldest === null ? null : new Date(row.oldest),
-      lastError: row.last_error,
-      disabledAt: row.disabled_at === null ? null : new Date(row.disabled_at),
-    }));
+      .all() as EndpointRow[];
+    return rows.map(toEndpointStatus);
   }
 
   async replayWebhooks(since: Date, now: Date, endpoint?: string): Promise<number> {
@@ -438,18 +405,11 @@ export class SqliteSubmissionStore implements SubmissionStore {
     return changes;
   }
 
-  async purgeQuarantined(createdBefore: Date): Promise<RemovedSubmission[]> {
-    const purge = this.db.transaction(() => {
-      const ids = this.db
-        .prepare("SELECT id FROM submissions WHERE verdict = 'spam' AND released_at IS NULL AND created_at < ?")
-        .pluck()
-        .all(createdBefore.toISOString()) as string[];
+  async purgeQuarantined(createdBefore: Date): Promise<Store.RemovedSubmission[]> {
+    return this.removing(() => {
+      const ids = this.db.prepare(`SELECT id FROM submissions WHERE ${QUARANTINED} AND created_at < ?`).pluck().all(createdBefore.toISOString()) as string[];
       return this.removeSubmissions(ids);
     });
-    const removed = purge.immediate();
-    this.monitoringChanged();
-    await this.submissions.flush();
-    return removed;
   }
 
   async pruneUsedChallenges(now: Date): Promise<number> {
@@ -469,68 +429,69 @@ export class SqliteSubmissionStore implements SubmissionStore {
     this.db.prepare("DELETE FROM spam_digests WHERE day = ?").run(day);
   }
 
-  exportSubmissions(filter: ExportFilter): AsyncIterable<ExportedSubmission> {
+  exportSubmissions(filter: Store.ExportFilter): AsyncIterable<Store.ExportedSubmission> {
     return exportSqliteSubmissions(this.file, filter);
   }
 
-  async findByIdempotencyKey(scope: string, key: string, since: Date): Promise<IdempotencyHolder | undefined> {
-    return this.keyHolder.get({ scope, key, since: since.toISOString() }) as IdempotencyHolder | undefined;
+  async uploadQuotaUsage(key: string, windowMs: number): Promise<Store.UploadQuotaUsage | undefined> {
+    const now = Date.now();
+    const row = this.db.prepare("SELECT bytes, window_start FROM upload_quotas WHERE key = ? AND window_start > ?").get(key, now - windowMs) as
+      | { bytes: number; window_start: number }
+      | undefined;
+    return row && { bytes: row.bytes, resetAt: new Date(row.window_start + windowMs) };
   }
 
-  /** A notification's stored files as the sender reads them: from uploads/. */
-  private outgoing(json: string): OutgoingAttachment[] {
-    const attachments = JSON.parse(json) as NotificationAttachment[];
-    return attachments.map((a) => ({
-      filename: a.filename,
-      contentType: a.contentType,
-      path: path.join(this.uploadsDir, path.basename(a.storedName)),
-    }));
+  async countUploadBytes(key: string, bytes: number, windowMs: number): Promise<Store.UploadQuotaUsage> {
+    const now = Date.now();
+    const ended = now - windowMs;
+    const row = this.db
+      .prepare(
+        `INSERT INTO upload_quotas (key, window_start, bytes) VALUES (@key, @now, @bytes)
+         ON CONFLICT (key) DO UPDATE SET
+           bytes = CASE WHEN window_start <= @ended THEN @bytes ELSE bytes + @bytes END,
+           window_start = CASE WHEN window_start <= @ended THEN @now ELSE window_start END
+         RETURNING bytes, window_start`,
+      )
+      .get({ key, now, bytes, ended }) as { bytes: number; window_start: number };
+    if (this.quotaCleanup.due(now)) this.db.prepare("DELETE FROM upload_quotas WHERE window_start <= ?").run(ended);
+    return { bytes: row.bytes, resetAt: new Date(row.window_start + windowMs) };
   }
 
-  async claimPendingOutbox({ now, dueBy, limit, leaseMs }: ClaimOptions): Promise<OutboxMessage[]> {
-    const rows = this.claim.all({
-      now: now.getTime(),
-      dueBy: (dueBy ?? now).getTime(),
-      lockedUntil: now.getTime() + leaseMs,
-      claimToken: randomUUID(),
-      limit,
-    }) as OutboxRow[];
-    if (rows.length > 0) this.monitoringChanged();
-    return rows.map((row) => toOutboxMessage(row, this.outgoing(row.attachments)));
-  }
-
-  async renewClaim({ id, claimToken }: OutboxClaim, lockedUntil: Date): Promise<boolean> {
-    return this.renew.run({ id, claimToken, lockedUntil: lockedUntil.getTime() }).changes === 1;
-  }
-
-  async markSent({ id, claimToken }: OutboxClaim, sentAt: Date): Promise<boolean> {
-    const marked = this.sent.run({ id, claimToken, sentAt: sentAt.toISOString() }).changes === 1;
+  async close(): Promise<void> {
+    // A summary asked for after this is read (and fails), not given again.
     this.monitoringChanged();
-    return marked;
+    if (!this.db.open) return;
+    await this.submissions.close();
+    await this.checkpointer.stop();
+    if (this.db.open) this.db.close();
   }
 
-  async markFailed({ id, claimToken }: OutboxClaim, attempt: FailedAttempt): Promise<boolean> {
-    const result = this.failed.run({
-      id,
-      claimToken,
-      attempts: attempt.attempts,
-      nextAttemptAt: attempt.nextAttemptAt ? attempt.nextAttemptAt.getTime() : null,
-      error: attempt.error.slice(0, 2000),
-    });
-    this.monitoringChanged();
-    return result.changes === 1;
+  /** Inserts outbox rows queued at `at` (inside the caller's transaction). */
+  private queue(rows: QueuedRow[], at: Date): void {
+    const iso = at.toISOString();
+    const due = at.getTime();
+    for (const row of rows) {
+      this.insertOutbox.run(
+        row.id,
+        row.channel,
+        row.submission_id,
+        row.mail_from,
+        row.addressed_to,
+        row.recipient,
+        row.reply_to,
+        row.topic,
+        row.body,
+        row.attachments,
+        row.dedup_id,
+        iso,
+        due,
+        due,
+        iso,
+      );
+    }
   }
 
-  async outboxSummary(channel: OutboxChannel = "email"): Promise<OutboxSummary> {
-    return this.summaries.get(channel);
-  }
-
-  /** Reads of the outbox's summary made from the database so far (the others were shared or given again). */
-  get outboxSummaryReads(): number {
-    return this.summaries.reads;
-  }
-
-  private readSummary(channel: OutboxChannel): OutboxSummary {
+  protected async readSummary(channel: Store.OutboxChannel): Promise<Store.OutboxSummary> {
     const read = this.db.transaction(() => {
       const row = this.counts.get(channel) as { pending: number; failed: number };
       const oldest = this.oldestPending.get(channel) as number | undefined;
@@ -540,118 +501,37 @@ export class SqliteSubmissionStore implements SubmissionStore {
     return read.deferred();
   }
 
-  /** Resolves when the database answers a read (readiness): one row of a table of eight. */
-  async ping(): Promise<void> {
-    this.probe.get();
+  protected async countDisabledEndpoints(): Promise<number> {
+    return this.disabledCount.get() as number;
   }
 
-  async takeOverdue(pendingBefore: Date): Promise<OverdueMessage[]> {
-    const rows = this.overdue.all({ pendingBefore: pendingBefore.getTime() }) as {
-      id: string;
-      channel: OutboxChannel;
-      submission_id: string;
-      recipient: string;
-      attempts: number;
-      pending_since: number;
-      last_error: string | null;
-    }[];
-    return rows.map((row) => ({
-      id: row.id,
-      channel: row.channel,
-      submissionId: row.submission_id,
-      recipient: row.recipient,
-      attempts: row.attempts,
-      pendingSince: new Date(row.pending_since),
-      lastError: row.last_error,
+  /** A notification's stored files as the sender reads them: from uploads/. */
+  private outgoing(json: string): Store.OutgoingAttachment[] {
+    const attachments = JSON.parse(json) as Store.NotificationAttachment[];
+    return attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      path: path.join(this.uploadsDir, path.basename(a.storedName)),
     }));
   }
 
-  async listFailed(): Promise<FailedMessage[]> {
-    const rows = this.failedList.all() as {
-      id: string;
-      channel: OutboxChannel;
-      submission_id: string;
-      recipient: string;
-      subject: string;
-      attempts: number;
-      last_error: string | null;
-      created_at: string;
-    }[];
-    return rows.map((row) => ({
-      id: row.id,
-      channel: row.channel,
-      submissionId: row.submission_id,
-      recipient: row.recipient,
-      subject: row.subject,
-      attempts: row.attempts,
-      lastError: row.last_error,
-      createdAt: row.created_at,
-    }));
-  }
-
-  async resendFailed(now: Date, id?: string): Promise<number> {
-    const statement = id === undefined ? this.resendAll : this.resendOne;
-    const changes = statement.run({ now: now.getTime(), ...(id === undefined ? {} : { id }) }).changes;
-    this.monitoringChanged();
-    await this.submissions.flush();
-    return changes;
-  }
-
-  async storedFileNames(): Promise<Set<string>> {
-    const rows = this.db.prepare("SELECT stored_name FROM attachments").pluck().all() as string[];
-    return new Set(rows);
-  }
-
-  async purgeSubmissions(createdBefore: Date): Promise<PurgeResult> {
-    const cutoff = createdBefore.toISOString();
-    // Ended: every outbox row (e-mail or webhook) sent, or given up as failed (reported when it failed).
-    const undelivered = "EXISTS (SELECT 1 FROM outbox o WHERE o.submission_id = s.id AND o.status NOT IN ('sent', 'failed'))";
-    const purge = this.db.transaction(() => {
-      const ids = this.db.prepare(`SELECT id FROM submissions s WHERE created_at < ? AND NOT ${undelivered}`).pluck().all(cutoff) as string[];
-      const kept = this.db.prepare(`SELECT COUNT(*) FROM submissions s WHERE created_at < ? AND ${undelivered}`).pluck().get(cutoff) as number;
-      return { removed: this.removeSubmissions(ids), keptUndelivered: kept };
-    });
-    const result = purge.immediate();
+  /** Runs a deletion in one immediate transaction; resolves once it is on the disk. */
+  private async removing<T>(remove: () => T): Promise<T> {
+    const result = this.db.transaction(remove).immediate();
     this.monitoringChanged();
     // A deletion is on the disk before it is reported done.
     await this.submissions.flush();
     return result;
   }
 
-  async deleteSubmissionsByEmail(email: string): Promise<RemovedSubmission[]> {
-    const wanted = email.trim().toLowerCase();
-    const remove = this.db.transaction(() => {
-      const rows = this.db
-        .prepare("SELECT id, json_extract(payload, '$.email') AS email FROM submissions WHERE json_extract(payload, '$.email') IS NOT NULL")
-        .all() as { id: string; email: unknown }[];
-      const ids = rows.filter((row) => typeof row.email === "string" && row.email.trim().toLowerCase() === wanted).map((row) => row.id);
-      return this.removeSubmissions(ids);
-    });
-    const removed = remove.immediate();
-    this.monitoringChanged();
-    await this.submissions.flush();
-    return removed;
-  }
-
-  /**
-   * The deleted rows' bytes out of the files: secure_delete zeroed them in the
-   * pages, but the WAL still holds the frames written before (the rows as they
-   * were inserted): the WAL is checkpointed into site.db and emptied.
-   */
-  async eraseDeleted(_mode?: EraseMode): Promise<EraseReport> {
-    await this.submissions.flush();
-    const report = await truncateWal(this.file);
-    return report.complete ? { complete: true } : { complete: false, reason: `site.db-wal could not be emptied (${report.reason ?? "busy"})` };
-  }
-
   /** Deletes these submissions with their attachment and outbox rows (inside the caller's transaction). */
-  private removeSubmissions(ids: string[]): RemovedSubmission[] {
+  private removeSubmissions(ids: string[]): Store.RemovedSubmission[] {
     const submission = this.db.prepare("SELECT id, mail_type, created_at FROM submissions WHERE id = ?");
     const files = this.db.prepare("SELECT stored_name FROM attachments WHERE submission_id = ?").pluck();
     const outbox = this.db.prepare("SELECT id FROM outbox WHERE submission_id = ?").pluck();
     const deletes = ["attachments", "outbox"].map((table) => this.db.prepare(`DELETE FROM ${table} WHERE submission_id = ?`));
     const deleteSubmission = this.db.prepare("DELETE FROM submissions WHERE id = ?");
-    const removed: RemovedSubmission[] = [];
+    const removed: Store.RemovedSubmission[] = [];
     for (const id of ids) {
       const row = submission.get(id) as { id: string; mail_type: string; created_at: string } | undefined;
       if (!row) continue;
@@ -666,42 +546,5 @@ export class SqliteSubmissionStore implements SubmissionStore {
       deleteSubmission.run(id);
     }
     return removed;
-  }
-
-  async uploadQuotaUsage(key: string, windowMs: number): Promise<UploadQuotaUsage | undefined> {
-    const now = Date.now();
-    const row = this.db.prepare("SELECT bytes, window_start FROM upload_quotas WHERE key = ? AND window_start > ?").get(key, now - windowMs) as
-      | { bytes: number; window_start: number }
-      | undefined;
-    return row && { bytes: row.bytes, resetAt: new Date(row.window_start + windowMs) };
-  }
-
-  async countUploadBytes(key: string, bytes: number, windowMs: number): Promise<UploadQuotaUsage> {
-    const now = Date.now();
-    const ended = now - windowMs;
-    const row = this.db
-      .prepare(
-        `INSERT INTO upload_quotas (key, window_start, bytes) VALUES (@key, @now, @bytes)
-         ON CONFLICT (key) DO UPDATE SET
-           bytes = CASE WHEN window_start <= @ended THEN @bytes ELSE bytes + @bytes END,
-           window_start = CASE WHEN window_start <= @ended THEN @now ELSE window_start END
-         RETURNING bytes, window_start`,
-      )
-      .get({ key, now, bytes, ended }) as { bytes: number; window_start: number };
-    // Ended windows of other clients go now and then, never on every upload.
-    if (now - this.quotaCleanedAt >= QUOTA_CLEANUP_INTERVAL_MS) {
-      this.quotaCleanedAt = now;
-      this.db.prepare("DELETE FROM upload_quotas WHERE window_start <= ?").run(ended);
-    }
-    return { bytes: row.bytes, resetAt: new Date(row.window_start + windowMs) };
-  }
-
-  async close(): Promise<void> {
-    // A summary asked for after this is read (and fails), not given again.
-    this.monitoringChanged();
-    if (!this.db.open) return;
-    await this.submissions.close();
-    await this.checkpointer.stop();
-    if (this.db.open) this.db.close();
   }
 }

@@ -74,8 +74,8 @@ describe("valid requests are stored and answered 201", () => {
     const id = expectAccepted(res);
     const stored = await expectStored(test, id, mailType);
     expect(stored.payload).toEqual(body);
-    expect(stored.outbox.subject).toBe(subject);
-    expect(stored.outbox.mail_to).toBe(inbox);
+    expect(stored.outbox.topic).toBe(subject);
+    expect(stored.outbox.addressed_to).toBe(inbox);
     expect(stored.outbox.mail_from).toBe("Website <no-reply@example.com>");
     expect(stored.outbox.reply_to).toBe(body.email);
     expect(stored.outbox.body).toContain(String(body.email));
@@ -96,7 +96,7 @@ describe("valid requests are stored and answered 201", () => {
   it("keeps visitor text as text: markup stays literal, line breaks are normalised", async () => {
     const id = expectAccepted(await post("contact_us", { ...CONTACT, firstName: "<b>Ada</b>", message: "<script>x()</script>\r\nbye" }));
     const { outbox } = await expectStored(test, id, "contact");
-    expect(outbox.subject).toBe("New contact enquiry: <b>Ada</b> Lovelace");
+    expect(outbox.topic).toBe("New contact enquiry: <b>Ada</b> Lovelace");
     expect(outbox.body).toContain("    <script>x()</script>\n    bye");
     expect(outbox.body).not.toContain("\r");
   });

@@ -117,8 +117,8 @@ describe.each([CAREERS, SME, PARTNER, ORDER])("POST $call", (form) => {
     const res = await post(form, form.fields, form.files);
     const id = expectAccepted(res);
     const stored = await expectStored(test, id, form.mailType, contents(form.files));
-    expect(stored.outbox.subject).toBe(form.subject);
-    expect(stored.outbox.mail_to).toBe(form.inbox);
+    expect(stored.outbox.topic).toBe(form.subject);
+    expect(stored.outbox.addressed_to).toBe(form.inbox);
     for (const attachment of stored.attachments) {
       expect(attachment.original_name).toBe(form.files[attachment.field].name);
     }

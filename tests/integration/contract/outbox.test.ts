@@ -326,7 +326,7 @@ describe("a list inbox whose server defers one recipient (4xx)", () => {
     expect(peer.mails[0].messageId).toMatch(/^<[^<>@]+@[^<>@]+>$/);
     expect(new Set(peer.mails.map((m) => m.date)).size).toBe(1);
     // Every copy shows the whole list in To:.
-    expect(outboxRows(test).every((row) => row.status === "sent" && row.mail_to === "a@example.com, b@example.com,c@example.com")).toBe(true);
+    expect(outboxRows(test).every((row) => row.status === "sent" && row.addressed_to === "a@example.com, b@example.com,c@example.com")).toBe(true);
   });
 });
 
@@ -514,11 +514,11 @@ describe("schema migrations", () => {
     await store.close();
     const db = new Database(file, { readonly: true });
     expect(schemaVersion(db)).toBe(MIGRATIONS.length);
-    const rows = db.prepare("SELECT recipient, status, message_id, mail_date, pending_since FROM outbox ORDER BY recipient").all() as {
+    const rows = db.prepare("SELECT recipient, status, dedup_id, dated_at, pending_since FROM outbox ORDER BY recipient").all() as {
       recipient: string;
       status: string;
-      message_id: string;
-      mail_date: string;
+      dedup_id: string;
+      dated_at: string;
       pending_since: number;
     }[];
     db.close();
@@ -528,9 +528,9 @@ describe("schema migrations", () => {
       ["c@example.com", "pending"], // given up on by the old attempt limit: retried again
       ["d@example.com", "sent"],
     ]);
-    expect(rows[0].message_id).toBe("<o-list@outbox.local>");
-    expect(rows[1].message_id).toBe("<o-list@outbox.local>");
-    expect(rows.every((r) => r.mail_date === created && r.pending_since === Date.parse(created))).toBe(true);
+    expect(rows[0].dedup_id).toBe("<o-list@outbox.local>");
+    expect(rows[1].dedup_id).toBe("<o-list@outbox.local>");
+    expect(rows.every((r) => r.dated_at === created && r.pending_since === Date.parse(created))).toBe(true);
 
     // Opening it again changes nothing.
     await new SqliteSubmissionStore(file).close();

@@ -62,9 +62,9 @@ describe("a valid quotation request", () => {
     const stored = await expectStored(test, id, "quote_request");
     expect(stored.payload.items).toEqual(ITEMS);
     expect(stored.outbox.recipient).toBe(INBOX);
-    expect(stored.outbox.mail_to).toBe(INBOX);
+    expect(stored.outbox.addressed_to).toBe(INBOX);
     expect(stored.outbox.reply_to).toBe("ada@example.org");
-    expect(stored.outbox.subject).toBe("New quotation request: Ada Lovelace (Analytical Engines)");
+    expect(stored.outbox.topic).toBe("New quotation request: Ada Lovelace (Analytical Engines)");
     expect(stored.outbox.attachments).toEqual([]);
   });
 
@@ -112,7 +112,7 @@ describe("a valid quotation request", () => {
     const { outbox } = await expectStored(test, id, "quote_request");
     expect(outbox.body).toContain("       Note: <b>x</b>\n             Bcc: evil@example.org\n");
     expect(outbox.body).not.toContain("\r");
-    expect(outbox.subject).not.toContain("\n");
+    expect(outbox.topic).not.toContain("\n");
   });
 });
 

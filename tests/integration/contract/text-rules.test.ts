@@ -209,7 +209,7 @@ describe.each(CALLS)("POST $call ($body): one-line fields", (call) => {
       const files = Object.fromEntries(call.files.map((field) => [field, PDF]));
       const { payload, outbox } = await expectStored(test, id, call.mailType, files);
       for (const field of call.lines) expect(payload[field]).toBe(name);
-      expect(outbox.subject).toContain(name);
+      expect(outbox.topic).toContain(name);
     }
   });
 });

@@ -8,7 +8,10 @@ import os from "os";
 import path from "path";
 import { Pool } from "pg";
 import { migratePostgres, POSTGRES_MIGRATIONS_DIR, readMigrations } from "../../../server/store/postgres/migrate";
+import { PostgresSubmissionStore } from "../../../server/store";
+import { expectDelivered, expectIntact, PREVIOUS_COLUMNS, previousOutbox, SUBMISSION_ID } from "../../../testkit/outbox-upgrade";
 import { createTestDatabase, type TestDatabase } from "../../../testkit/postgres";
+import { startWebhookReceiver } from "../../../testkit/webhook-receiver";
 
 jest.setTimeout(60_000);
 
@@ -117,14 +120,14 @@ describe("PostgreSQL migrations", () => {
       channel: "text not null",
       submission_id: "uuid not null",
       mail_from: "text not null",
-      mail_to: "text not null",
+      addressed_to: "text not null",
       recipient: "text not null",
       reply_to: "text",
-      subject: "text not null",
+      topic: "text not null",
       body: "text not null",
       attachments: "json not null",
-      message_id: "text not null",
-      mail_date: "timestamp with time zone not null",
+      dedup_id: "text not null",
+      dated_at: "timestamp with time zone not null",
       status: "text not null",
       attempts: "integer not null",
       next_attempt_at: "timestamp with time zone not null",
@@ -154,7 +157,7 @@ describe("PostgreSQL migrations", () => {
        VALUES ($1, $2, 'resume', 'cv.pdf', $3, 'application/pdf', $4, $5)`,
       [randomUUID(), submissionId, `${randomUUID()}.pdf`, bytes.length, bytes],
     );
-    const outbox = `INSERT INTO outbox (id, submission_id, mail_from, mail_to, recipient, subject, body, attachments, message_id, mail_date,
+    const outbox = `INSERT INTO outbox (id, submission_id, mail_from, addressed_to, recipient, topic, body, attachments, dedup_id, dated_at,
          next_attempt_at, pending_since, status, claim_token, locked_until)
        VALUES ($1, $2, 'w@example.com', 'a@x.com,b@x.com', $3, 's', 'b', '[]', '<m@x>', now(), now(), now(), $4, $5, $6)`;
     await pool.query(outbox, [randomUUID(), submissionId, "a@x.com", "pending", null, null]);
@@ -177,6 +180,39 @@ describe("PostgreSQL migrations", () => {
     await pool.query("DELETE FROM submissions WHERE id = $1", [submissionId]);
     const left = await pool.query("SELECT (SELECT count(*) FROM attachments) AS files, (SELECT count(*) FROM outbox) AS messages");
     expect(left.rows[0]).toEqual({ files: "0", messages: "0" });
+  });
+
+  test("008 names the outbox's columns for both channels: every row of the previous release's outbox is kept, and delivered as it was queued", async () => {
+    const { pool, database } = await freshPool();
+    const previous = migrationsDir({}, false);
+    for (const migration of releaseMigrations.filter((m) => m.version < 8)) fs.writeFileSync(path.join(previous, `${migration.name}.sql`), migration.sql);
+    await migratePostgres(pool, { directory: previous });
+    await pool.query("INSERT INTO submissions (id, mail_type, payload) VALUES ($1, 'contact', '{}')", [SUBMISSION_ID]);
+    const receiver = await startWebhookReceiver();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-migrations-data-"));
+    dirs.push(dataDir);
+    try {
+      const rows = previousOutbox(receiver.url);
+      for (const row of rows) {
+        await pool.query(
+          `INSERT INTO outbox (${PREVIOUS_COLUMNS.join(", ")}) VALUES (${PREVIOUS_COLUMNS.map((_, index) => `$${index + 1}`).join(", ")})`,
+          PREVIOUS_COLUMNS.map((column) => row[column]),
+        );
+      }
+
+      expect(await migratePostgres(pool)).toEqual([8]);
+
+      expectIntact(rows, (await pool.query("SELECT * FROM outbox")).rows);
+      const store = new PostgresSubmissionStore(database.url);
+      try {
+        await store.ready();
+        await expectDelivered(store, rows, dataDir, receiver);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await receiver.close();
+    }
   });
 
   test("running the migrations again changes nothing", async () => {

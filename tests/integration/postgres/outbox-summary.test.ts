@@ -72,11 +72,16 @@ async function plainSummary(pool: Pool, channel: OutboxChannel) {
   return { pending: rows[0].pending, failed: rows[0].failed, oldestPendingSince: rows[0].oldest };
 }
 
-/** `count` outbox rows of one submission, in SQL: mostly sent, every 50th pending, every 200th failed. */
-async function fillOutbox(pool: Pool, count: number): Promise<void> {
+/**
+ * `count` outbox rows of one submission, in SQL: mostly sent, every 50th
+ * pending, every 200th failed; in a schema of this release, or (`previous`)
+ * of a release before migration 008 named the columns for both channels.
+ */
+async function fillOutbox(pool: Pool, count: number, previous = false): Promise<void> {
+  const names = previous ? "mail_to, recipient, subject, body, attachments, message_id, mail_date" : "addressed_to, recipient, topic, body, attachments, dedup_id, dated_at";
   await pool.query("INSERT INTO submissions (id, mail_type, payload) VALUES (gen_random_uuid(), 'contact', '{}')");
   await pool.query(
-    `INSERT INTO outbox (id, submission_id, channel, mail_from, mail_to, recipient, subject, body, attachments, message_id, mail_date,
+    `INSERT INTO outbox (id, submission_id, channel, mail_from, ${names},
        status, next_attempt_at, pending_since)
      SELECT gen_random_uuid(), (SELECT id FROM submissions LIMIT 1), CASE WHEN i % 3 = 0 THEN 'webhook' ELSE 'email' END, '', 'a@example.com',
        'a@example.com', 's', 'b', '[]', '<m@example.com>', now(),
@@ -155,8 +160,8 @@ describe("the outbox counts", () => {
       fs.copyFileSync(path.join(POSTGRES_MIGRATIONS_DIR, file), path.join(before, file));
     }
     await migratePostgres(pool, { directory: before });
-    await fillOutbox(pool, 500);
-    expect(await migratePostgres(pool)).toEqual([6, 7]);
+    await fillOutbox(pool, 500, true);
+    expect(await migratePostgres(pool)).toEqual([6, 7, 8]);
     const { kept, counted } = await countsOf(pool);
     expect(kept).toEqual(counted);
     expect(kept.reduce((sum, row) => sum + row.n, 0)).toBe(500);

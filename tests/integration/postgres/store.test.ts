@@ -109,14 +109,14 @@ describe("a submission", () => {
     );
     const [attachment] = await rows<{ content: Buffer; size: string }>("SELECT content, size FROM attachments WHERE submission_id = $1", [id]);
     expect(attachment.content.equals(pdf)).toBe(true);
-    const outbox = await rows<{ recipient: string; message_id: string; mail_date: Date }>(
-      "SELECT recipient, message_id, mail_date FROM outbox WHERE submission_id = $1 ORDER BY recipient",
+    const outbox = await rows<{ recipient: string; dedup_id: string; dated_at: Date }>(
+      "SELECT recipient, dedup_id, dated_at FROM outbox WHERE submission_id = $1 ORDER BY recipient",
       [id],
     );
     expect(outbox.map((row) => row.recipient)).toEqual(["a@example.com", "b@example.com"]);
-    expect(new Set(outbox.map((row) => row.message_id)).size).toBe(1);
-    expect(outbox[0].message_id).toMatch(/^<[0-9a-f-]{36}@example\.com>$/);
-    expect(outbox[0].mail_date.getTime()).toBe(outbox[1].mail_date.getTime());
+    expect(new Set(outbox.map((row) => row.dedup_id)).size).toBe(1);
+    expect(outbox[0].dedup_id).toMatch(/^<[0-9a-f-]{36}@example\.com>$/);
+    expect(outbox[0].dated_at.getTime()).toBe(outbox[1].dated_at.getTime());
   });
 
   it("without files or Idempotency-Key (one statement) is kept with one outbox row per recipient, sharing one Message-ID and Date", async () => {
@@ -125,18 +125,18 @@ describe("a submission", () => {
     expect(await rows("SELECT mail_type, payload, idempotency_key FROM submissions WHERE id = $1", [id])).toEqual([
       { mail_type: "contact", payload: { email: "plain@example.org", firstName: "Ada" }, idempotency_key: null },
     ]);
-    const outbox = await rows<{ id: string; recipient: string; message_id: string; mail_date: Date; status: string; subject: string; created_at: Date }>(
-      "SELECT id::text AS id, recipient, message_id, mail_date, status, subject, created_at FROM outbox WHERE submission_id = $1 ORDER BY recipient",
+    const outbox = await rows<{ id: string; recipient: string; dedup_id: string; dated_at: Date; status: string; topic: string; created_at: Date }>(
+      "SELECT id::text AS id, recipient, dedup_id, dated_at, status, topic, created_at FROM outbox WHERE submission_id = $1 ORDER BY recipient",
       [id],
     );
-    expect(outbox.map((row) => [row.recipient, row.status, row.subject])).toEqual([
+    expect(outbox.map((row) => [row.recipient, row.status, row.topic])).toEqual([
       ["a@example.com", "pending", `Lead ${counter}`],
       ["b@example.com", "pending", `Lead ${counter}`],
     ]);
     expect(new Set(outbox.map((row) => row.id)).size).toBe(2);
-    expect(new Set(outbox.map((row) => row.message_id)).size).toBe(1);
-    expect(outbox[0].mail_date.getTime()).toBe(outbox[1].mail_date.getTime());
-    expect(outbox[0].created_at.getTime()).toBe(outbox[0].mail_date.getTime());
+    expect(new Set(outbox.map((row) => row.dedup_id)).size).toBe(1);
+    expect(outbox[0].dated_at.getTime()).toBe(outbox[1].dated_at.getTime());
+    expect(outbox[0].created_at.getTime()).toBe(outbox[0].dated_at.getTime());
   });
 
   it("without files or Idempotency-Key is not kept at all when its outbox rows cannot be inserted", async () => {

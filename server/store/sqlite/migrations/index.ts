@@ -22,6 +22,7 @@ import { quarantine } from "./005-quarantine";
 import { webhooks } from "./006-webhooks";
 import { outboxCounts } from "./007-outbox-counts";
 import { uploadQuotas } from "./008-upload-quotas";
+import { outboxChannelNames } from "./009-outbox-channel-names";
 
 export interface Migration {
   version: number;
@@ -29,7 +30,7 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys, quarantine, webhooks, outboxCounts, uploadQuotas];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, outboxDelivery, attachmentsByName, idempotencyKeys, quarantine, webhooks, outboxCounts, uploadQuotas, outboxChannelNames];
 
 /** The schema version a database file is at. */
 export function schemaVersion(db: Database.Database): number {
