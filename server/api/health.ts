@@ -74,6 +74,8 @@ export class Readiness {
     private readonly store: Pick<SubmissionStore, "ping" | "outboxSummary">,
     private readonly timeoutMs: number,
     private readonly reuseMs: number = READY_REUSE_MS,
+    /** The clock `reuseMs` is counted on, in ms (monotonic). */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** From now on, not ready: the server is shutting down (SIGTERM), a load balancer should send its traffic elsewhere. */
@@ -87,7 +89,7 @@ export class Readiness {
 
   /** True when the store answered in time (now, or less than `reuseMs` ago). */
   async storeAnswers(): Promise<boolean> {
-    if (this.last && performance.now() - this.last.at < this.reuseMs) return this.last.ready;
+    if (this.last && this.now() - this.last.at < this.reuseMs) return this.last.ready;
     this.running ??= this.check().finally(() => {
       this.running = undefined;
     });
@@ -96,7 +98,7 @@ export class Readiness {
 
   private async check(): Promise<boolean> {
     this.checks += 1;
-    const startedAt = performance.now();
+    const startedAt = this.now();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), this.timeoutMs);

@@ -243,7 +243,7 @@ describe("Idempotency-Key while the first request is being handled", () => {
   let test: TestApp;
   const gate: { hold?: Promise<void>; entered?: () => void } = {};
   beforeAll(async () => {
-    test = await startContractApp({}, {}, (inner) => heldStore(inner, gate));
+    test = await startContractApp({}, {}, { wrapStore: (inner) => heldStore(inner, gate) });
   });
   afterAll(async () => {
     await test.cleanup();
