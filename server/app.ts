@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler } from "express";
 import type { RequestListener, ServerResponse } from "http";
 import { apiRouter } from "./api";
-import { Readiness } from "./api/health";
+import { Readiness, READY_REUSE_MS } from "./api/health";
 import type { Config } from "./config";
 import { internalErrorLog, requestObserver, routeOf, type InternalErrorLog } from "./http-log";
 import { logger, type Logger } from "./log";
@@ -35,6 +35,8 @@ export interface AppDependencies {
   info?: (message: string, fields?: Record<string, unknown>) => void;
   /** The logger of the request lines and the defaults above (default: the process's). */
   logger?: Logger;
+  /** The clock a readiness answer is given again by, in ms (default: performance.now). */
+  clock?: () => number;
 }
 
 /**
@@ -90,7 +92,7 @@ export function createApp(config: Config, deps: AppDependencies = {}): SiteApp {
   // The API's answers are a few hundred bytes of JSON (the published contract
   // compresses itself: contract-docs.ts); the site compresses its own answers
   // (most were compressed at build time: server/site/index.ts).
-  const readiness = new Readiness(store, config.healthTimeoutMs);
+  const readiness = new Readiness(store, config.healthTimeoutMs, READY_REUSE_MS, deps.clock);
   app.use("/api", apiRouter({ config, store, log, info, readiness }));
   app.use(siteRouter(config.publicDir, config.contentSecurityPolicy, log));
   app.use(lastErrorHandler(log));

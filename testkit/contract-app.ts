@@ -210,10 +210,10 @@ const QUIET = createLogger({ level: "silent" });
  * folder of its own, removed at clean-up), the store given or the one the
  * config names, internal errors collected, and a probe to read the store.
  */
-function assemble(kind: ContractStore, config: Config, probe: Probe, store?: SubmissionStore, storeGone = (): boolean => false): TestApp {
+function assemble(kind: ContractStore, config: Config, probe: Probe, store?: SubmissionStore, storeGone = (): boolean => false, clock?: () => number): TestApp {
   const internalErrors: unknown[] = [];
   const log = (_message: string, err: unknown) => internalErrors.push(err);
-  const app = createApp(config, { store, log, info: () => undefined, logger: QUIET });
+  const app = createApp(config, { store, log, info: () => undefined, logger: QUIET, clock });
   let closed = false;
   const test: TestApp = {
     app,
@@ -314,22 +314,22 @@ export function setUpContractApp(...args: Parameters<typeof startContractApp>): 
  * The real app on the store of CONTRACT_STORE, checking its responses against
  * openapi.yaml: SQLite in a temporary DATA_DIR, or PostgreSQL (DATABASE_URL)
  * in a schema of its own, migrated before this resolves. `wrapStore` puts a
- * test's own store around the real one.
+ * test's own store around the real one; `clock` is the app's (AppDependencies).
  */
 export async function startContractApp(
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
-  wrapStore?: (store: SubmissionStore) => SubmissionStore,
+  { wrapStore, clock }: { wrapStore?: (store: SubmissionStore) => SubmissionStore; clock?: () => number } = {},
 ): Promise<TestApp> {
   if (CONTRACT_STORE === "sqlite") {
     const config = configFor(temporaryDataDir(), overrides, env);
     const store = wrapStore?.(new SqliteSubmissionStore(path.join(config.dataDir, "site.db")));
-    return assemble("sqlite", config, sqliteProbe(config.dataDir), store);
+    return assemble("sqlite", config, sqliteProbe(config.dataDir), store, undefined, clock);
   }
   const databaseUrl = await freshSchema();
   const config = { ...configFor(temporaryDataDir(), overrides, env), databaseUrl };
   const real = new PostgresSubmissionStore(databaseUrl);
-  const test = assemble("postgres", config, postgresProbe(databaseUrl, config.dataDir), wrapStore ? wrapStore(real) : real, () => real.pool.ended);
+  const test = assemble("postgres", config, postgresProbe(databaseUrl, config.dataDir), wrapStore ? wrapStore(real) : real, () => real.pool.ended, clock);
   await real.ready();
   return test;
 }

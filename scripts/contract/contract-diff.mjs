@@ -1,11 +1,12 @@
 /**
  * Change control of the contract: compares `openapi.yaml` with the last
  * released contract (`contract/released/openapi.yaml`) and fails when
- * `info.version` was not bumped as far as the changes require, and when
- * `CHANGELOG-API.md` has no entry for the current `info.version`.
+ * `info.version` was not bumped as far as the changes require, when
+ * `CHANGELOG-API.md` has no entry for the current `info.version`, or when the
+ * release rules below do not hold.
  *
  *   npm run contract:diff
- *   node scripts/contract/contract-diff.mjs [--base <released.yaml>] [--revision <openapi.yaml>] [--changelog <CHANGELOG.md>]
+ *   node scripts/contract/contract-diff.mjs [--base <released.yaml>] [--revision <openapi.yaml>] [--changelog <CHANGELOG.md>] [--package <package.json>]...
  *
  * It runs `redocly diff <released> <current> --check-version --fail-on none`
  * with the rules of `diff-recommended` (redocly.yaml): every change is rated
@@ -17,14 +18,26 @@
  * an addition at least the next minor (1.4.2 -> 1.5.0). `--fail-on none` keeps
  * redocly from failing on a major change that comes with its major bump.
  *
+ * The release rules (a version is released when its changelog section has a
+ * date, `## [1.4.0] - 2026-11-27`; one being prepared says
+ * `## [1.5.0] - Unreleased`):
+ *   - the released copy's `info.version` is the newest version the changelog
+ *     dates: the copy is what integrators have;
+ *   - each package's `version` (packages/forms-api-client and
+ *     packages/conformance, or the `--package` files given) is the contract's
+ *     `info.version`: they are built from it and ship with it.
+ *
  * Releasing a new version of the contract:
  *   1. Change openapi.yaml and bump `info.version` (major for a breaking change,
- *      minor for an addition, patch for wording); `npm run api:types`.
- *   2. Add its section to CHANGELOG-API.md (Keep a Changelog: Added, Changed,
- *      Deprecated, Removed, Fixed), each breaking change marked **BREAKING**.
+ *      minor for an addition, patch for wording); `npm run api:types`;
+ *      `npm run client:build` (sets the client package's version) and the same
+ *      version in packages/conformance/package.json.
+ *   2. Add its section to CHANGELOG-API.md, `## [x.y.z] - Unreleased` (Keep a
+ *      Changelog: Added, Changed, Deprecated, Removed, Fixed), each breaking
+ *      change marked **BREAKING**.
  *   3. `npm run contract:check` passes (lint, this diff, the examples).
- *   4. When that version ships, copy openapi.yaml over
- *      contract/released/openapi.yaml in the release commit, so the next
+ *   4. When that version ships, in the release commit: date its section and
+ *      copy openapi.yaml over contract/released/openapi.yaml, so the next
  *      change is compared with what integrators have. Git keeps every
  *      released version (`git log -p contract/released/openapi.yaml`).
  */
@@ -33,18 +46,11 @@ import fs from "fs";
 import path from "path";
 import { createRequire } from "module";
 import { fileURLToPath } from "url";
+import { parseArgs } from "util";
 import yaml from "js-yaml";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
-
-function option(args, name, fallback) {
-  const at = args.indexOf(name);
-  if (at === -1) return fallback;
-  const value = args[at + 1];
-  if (value === undefined || value.startsWith("--")) throw new Error(`${name} needs a file`);
-  return path.resolve(value);
-}
 
 /** The `info.version` of an OpenAPI document. */
 export function versionOf(file) {
@@ -62,11 +68,47 @@ export function changelogHas(text, version) {
   return new RegExp(`^##\\s+\\[?${escaped}\\]?(\\s|$)`, "m").test(text);
 }
 
+/** The versions of a Keep-a-Changelog file's released sections: those with a date (`## [1.4.0] - 2026-11-27`). */
+export function releasedVersions(text) {
+  return [...text.matchAll(/^##\s+\[?(\d+\.\d+\.\d+)\]?\s+-\s+\d{4}-\d{2}-\d{2}\s*$/gm)].map((match) => match[1]);
+}
+
+function compareVersions(a, b) {
+  const [x, y] = [a, b].map((version) => version.split(".").map(Number));
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+}
+
+/**
+ * What breaks the release rules, one sentence each (none when they hold): the
+ * released copy's version is the newest released in the changelog, and each
+ * package's version is the contract's.
+ */
+export function releaseProblems({ releasedVersion, version, changelogText, packages }) {
+  const problems = [];
+  const latest = releasedVersions(changelogText).sort(compareVersions).at(-1);
+  if (latest === undefined) problems.push('the changelog has no released section ("## [x.y.z] - YYYY-MM-DD")');
+  else if (latest !== releasedVersion) {
+    problems.push(
+      `the released copy is ${releasedVersion} but the changelog's latest release is ${latest}: ` +
+        `copy the contract as shipped in ${latest} over the released copy, or mark ${latest}'s section "- Unreleased"`,
+    );
+  }
+  for (const { file, version: packageVersion } of packages) {
+    if (packageVersion !== version) problems.push(`${file} says version ${packageVersion}, the contract is ${version}`);
+  }
+  return problems;
+}
+
 function main(args) {
-  const base = option(args, "--base", path.join(ROOT, "contract", "released", "openapi.yaml"));
-  const revision = option(args, "--revision", path.join(ROOT, "openapi.yaml"));
-  const changelog = option(args, "--changelog", path.join(ROOT, "CHANGELOG-API.md"));
-  for (const file of [base, revision, changelog]) {
+  const { values } = parseArgs({
+    args,
+    options: { base: { type: "string" }, revision: { type: "string" }, changelog: { type: "string" }, package: { type: "string", multiple: true } },
+  });
+  const base = path.resolve(values.base ?? path.join(ROOT, "contract", "released", "openapi.yaml"));
+  const revision = path.resolve(values.revision ?? path.join(ROOT, "openapi.yaml"));
+  const changelog = path.resolve(values.changelog ?? path.join(ROOT, "CHANGELOG-API.md"));
+  const packageFiles = (values.package ?? ["forms-api-client", "conformance"].map((name) => path.join(ROOT, "packages", name, "package.json"))).map((file) => path.resolve(file));
+  for (const file of [base, revision, changelog, ...packageFiles]) {
     if (!fs.existsSync(file)) {
       console.error(`contract:diff: ${file} not found`);
       return 1;
@@ -94,11 +136,19 @@ function main(args) {
     );
     return 1;
   }
-  if (!changelogHas(fs.readFileSync(changelog, "utf8"), version)) {
-    console.error(`contract:diff: ${path.basename(changelog)} has no section for ${version} ("## [${version}] - date").`);
+  const changelogText = fs.readFileSync(changelog, "utf8");
+  if (!changelogHas(changelogText, version)) {
+    console.error(`contract:diff: ${path.basename(changelog)} has no section for ${version} ("## [${version}] - date", or "- Unreleased" until it ships).`);
     return 1;
   }
-  console.log(`contract:diff: ${version} against the released ${baseVersion}: the version matches the changes, and the changelog has it.`);
+  const packages = packageFiles.map((file) => ({ file: path.relative(ROOT, file), version: JSON.parse(fs.readFileSync(file, "utf8")).version }));
+  const problems = releaseProblems({ releasedVersion: baseVersion, version, changelogText, packages });
+  for (const problem of problems) console.error(`contract:diff: ${problem}.`);
+  if (problems.length > 0) return 1;
+  console.log(
+    `contract:diff: ${version} against the released ${baseVersion}: the version matches the changes, the changelog has it, ` +
+      `the released copy is its latest release and the packages are ${version}.`,
+  );
   return 0;
 }
 

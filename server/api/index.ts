@@ -1,5 +1,4 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Response, type Router } from "express";
-import * as OpenApiValidator from "express-openapi-validator";
 import helmet from "helmet";
 import type { IncomingMessage, ServerResponse } from "http";
 import path from "path";
@@ -7,6 +6,7 @@ import { rateLimit } from "express-rate-limit";
 import type { Config } from "../config";
 import { refuseEncodedMultipart } from "../site/content-encoding";
 import { findApiSpec } from "./contract-files";
+import { contractValidator } from "./contract-validator";
 import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
 import { refuseCrossSitePosts } from "./cross-site";
 import { ApiError, apiErrorHandler, apiNotFound, toApiError } from "./errors";
@@ -182,9 +182,8 @@ function submissionHandler(form: FormDefinition, { config, store, log, info }: A
  * limit, JSON parser and validator (405, 404 and 400 answers as the contract
  * gives them).
  */
-function addContactCalls(router: Router, base: string, options: ApiOptions): void {
+function addContactCalls(router: Router, base: string, options: ApiOptions, apiSpec: string, validator: RequestHandler[]): void {
   const { config } = options;
-  const apiSpec = options.apiSpec ?? findApiSpec();
 
   const limit = rateLimit({
     windowMs: config.rateLimitWindowMs,
@@ -217,15 +216,6 @@ function addContactCalls(router: Router, base: string, options: ApiOptions): voi
     quota: new UploadQuota(options.store, config.uploadQuotaBytes, config.uploadQuotaWindowMs, options.log),
     freeSpace: new FreeSpaceFloor(tempDir, config.uploadMinFreeBytes, undefined, undefined, options.log),
   };
-  // One validator (the contract loaded and compiled once) for the form routes and the rest.
-  const validator = OpenApiValidator.middleware({
-    apiSpec,
-    validateRequests: { allErrors: true },
-    validateResponses: config.validateResponses,
-    validateFormats: true,
-    ajvFormats: { mode: "full" },
-    fileUploader: false,
-  });
   const spam = new SpamDefence(config, options.store);
   const webhooks = new Webhooks(config, options.store);
   // A challenge for one submission (never cached; GET is not rate-limited: a challenge is worth nothing without the POST it proves).
@@ -281,6 +271,8 @@ export function helmetHeaders(): [string, string][] {
  * any other path and the one error handler.
  */
 export function apiRouter(options: ApiOptions): Router {
+  const apiSpec = options.apiSpec ?? findApiSpec();
+  const validator = contractValidator(apiSpec, options.config.validateResponses);
   const router = express.Router();
   const headers: [string, string][] = [
     ...helmetHeaders(),
@@ -295,16 +287,16 @@ export function apiRouter(options: ApiOptions): Router {
   router.use(refuseCrossSitePosts);
   router.use(refuseEncodedMultipart);
   // The forms first: the paths below are disjoint, and submissions are the calls under load.
-  addContactCalls(router, API_BASE.slice("/api".length), options);
-  router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, apiSpec: options.apiSpec ?? findApiSpec() }));
-  router.use("/v1", contractDocsRouter({ apiSpec: options.apiSpec ?? findApiSpec(), validateResponses: options.config.validateResponses }));
+  addContactCalls(router, API_BASE.slice("/api".length), options, apiSpec, validator);
+  router.use(HEALTH_PATH.slice("/api".length), healthRouter({ ...options, validator }));
+  router.use("/v1", contractDocsRouter({ apiSpec, validator }));
   router.use(apiNotFound);
   router.use(countInvalid(options.config));
   router.use(
     apiErrorHandler({
       maxUploadBytes: options.config.maxUploadBytes,
       jsonLimit: options.config.jsonLimit,
-      patterns: readPatternMessages(options.apiSpec ?? findApiSpec()),
+      patterns: readPatternMessages(apiSpec),
       log: options.log,
     }),
   );

@@ -34,8 +34,10 @@ import path from "path";
 import { promisify } from "util";
 import yaml from "js-yaml";
 import { toFormData } from "../../packages/forms-api-client/src/form-data";
+import type { HealthReport } from "../../server/api/health";
 import { checkProof, issueChallenge } from "../../server/spam/proof";
 import { signedHeaders } from "../../server/webhooks/sender";
+import { waitFor } from "../../testkit/wait";
 import { newWebhookSecret } from "../../testkit/webhook-receiver";
 import { cleanup, makeDoc, makePdf, referenceOf, startServer, startSmtpPeer, type ServerProcess, type SmtpPeer } from "../../testkit/faults";
 
@@ -716,7 +718,10 @@ describe("typed client package (npm pack, installed offline in a scratch project
       expect(leads.code).toBe(0);
       expect(leads.stdout).toMatch(new RegExp(`^${out.unchecked.data.id}\\b.*proof_missing`, "m"));
       for (const id of delivered) expect(leads.stdout).not.toContain(id);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Nothing else will be sent: the outbox holds no notification pending or failed (a held-back one is never queued).
+      const health = `${server.url}/api/health`;
+      await waitFor(async () => ((await (await fetch(health)).json()) as HealthReport).outbox?.pending === 0, 30_000);
+      expect(((await (await fetch(health)).json()) as HealthReport).outbox).toEqual({ pending: 0, failed: 0, oldestPendingSeconds: null });
       expect(peer.received.map((mail) => referenceOf(mail)).sort()).toEqual([...delivered].sort());
     } finally {
       await proxy.close();

@@ -9,6 +9,13 @@
  * arrived, for the server's `sendAfter - issuedAt`: the two clocks may
  * differ. A pool keeps a few challenges on their way, so the submissions of
  * a run wait for their challenges side by side, not one after the other.
+ *
+ * The search is altcha-lib's `solveChallenge`, as in the typed client
+ * (packages/forms-api-client/src/proof.ts) and the site's worker
+ * (src/forms/spam/solve.worker.ts). The rest stays here: this package runs as
+ * plain JavaScript without a build, tests any server without the typed client
+ * (a fault of the client's must not hide one of the server's), and reports
+ * what is wrong with a challenge instead of only refusing it.
  */
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";

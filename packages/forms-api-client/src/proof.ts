@@ -10,6 +10,16 @@
  * The server's clock may differ from this machine's: the wait is counted on
  * this machine's clock, from when the challenge arrived, for as long as the
  * server's `sendAfter - issuedAt`.
+ *
+ * The search is altcha-lib's `solveChallenge`, the same solver the site's
+ * worker (src/forms/spam/solve.worker.ts) and the conformance suite
+ * (packages/conformance/lib/proof.mjs) run. What lies around it here (the
+ * check of the answer, the header, the wait) is this package's public API,
+ * compiled into its own dist/ and published on its own. The site does not
+ * import it (its worker is bundled by the site's webpack and counts on the
+ * visitor's monotonic clock, not on Date.now()), nor does the conformance
+ * suite (plain JavaScript run without a build, testing servers independently
+ * of this client).
  */
 import { solveChallenge as solveAltcha } from "altcha-lib";
 import type { Middleware } from "openapi-fetch";

@@ -36,6 +36,8 @@ export interface PostgresRateLimitStoreOptions {
   cleanupIntervalMs?: number;
   /** Where an error of the background clean-up is reported. */
   onCleanupError?: (error: unknown) => void;
+  /** The clock of the clean-up interval, in ms (Date.now by default; the windows are on the database's clock). */
+  now?: () => number;
 }
 
 export const DEFAULT_RATE_LIMIT_PREFIX = "rl:";
@@ -94,7 +96,8 @@ export class PostgresRateLimitStore implements Store {
   private readonly timeoutMs: number;
   private readonly cleanupIntervalMs: number;
   private readonly onCleanupError: (error: unknown) => void;
-  private lastCleanup = Date.now();
+  private readonly now: () => number;
+  private lastCleanup: number;
   private cleaning = false;
   private stopped = false;
 
@@ -108,6 +111,8 @@ export class PostgresRateLimitStore implements Store {
     this.cleanupIntervalMs = positive(options.cleanupIntervalMs ?? DEFAULT_RATE_LIMIT_CLEANUP_INTERVAL_MS, "cleanupIntervalMs");
     this.onCleanupError =
       options.onCleanupError ?? ((error) => logger().child({ component: "rate-limit" }).warn({ err: errorFields(error) }, "Rate limit: clean-up of ended windows failed"));
+    this.now = options.now ?? Date.now;
+    this.lastCleanup = this.now();
   }
 
   /** Called by express-rate-limit with the limiter's options; the store's own windowMs wins. */
@@ -198,7 +203,7 @@ export class PostgresRateLimitStore implements Store {
 
   /** At most once per cleanupIntervalMs per store, in the background: the request does not wait for it. */
   private cleanupNowAndThen(): void {
-    const now = Date.now();
+    const now = this.now();
     // A pool being closed (the server shutting down) is left alone.
     if (this.stopped || this.pool.ending || this.cleaning || now - this.lastCleanup < this.cleanupIntervalMs) return;
     this.lastCleanup = now;

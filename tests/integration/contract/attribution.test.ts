@@ -7,7 +7,7 @@
  */
 import request from "supertest";
 import { API, contractExample, expectAccepted, expectError, setUpContractApp } from "../../../testkit/contract-app";
-import { makeDocx, makePdf } from "../../../testkit/documents";
+import { CAREERS, postMultipart } from "../../../testkit/form-bodies";
 
 const ATTRIBUTION = {
   landingPage: "/loading-arms",
@@ -32,21 +32,8 @@ const FOOT = [
   "- Campaign content (utm_content): banner-2",
 ].join("\n");
 
-const CAREER = {
-  firstName: "Katherine",
-  lastName: "Johnson",
-  email: "katherine@example.org",
-  phoneNumber: "+971 50 123 4567",
-  nationality: "American",
-  countryName: "United Arab Emirates",
-  jobRole: "Service Engineer",
-  mailType: "career",
-};
-
 function career(attribution: string) {
-  let req = request(test.app).post(`${API}/careers`);
-  for (const [field, value] of Object.entries(CAREER)) req = req.field(field, value);
-  return req.field("attribution", attribution).attach("resume", makePdf(), "cv.pdf").attach("coverLetter", makeDocx(), "letter.docx");
+  return postMultipart(test.app, CAREERS).field("attribution", attribution);
 }
 
 const test = setUpContractApp();

@@ -177,7 +177,7 @@ class FailingStore implements SubmissionStore {
 describe("internal errors", () => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await startContractApp({}, {}, (inner) => new FailingStore(inner));
+    test = await startContractApp({}, {}, { wrapStore: (inner) => new FailingStore(inner) });
   });
   afterAll(async () => {
     await test.cleanup();

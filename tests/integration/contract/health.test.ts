@@ -4,6 +4,7 @@
  * never rate-limited.
  */
 import request from "supertest";
+import { READY_REUSE_MS } from "../../../server/api/health";
 import { API, expectAccepted, startContractApp, type TestApp } from "../../../testkit/contract-app";
 import { waitFor } from "../../../testkit/wait";
 
@@ -81,8 +82,10 @@ describe("GET /api/health with a notification waiting longer than OUTBOX_ALERT_A
 
 describe("GET /api/health/live and /api/health/ready", () => {
   let test: TestApp;
+  /** The app's clock (ms): moved on by the tests, not by the time they take. */
+  let clock = 0;
   beforeAll(async () => {
-    test = await startContractApp();
+    test = await startContractApp({}, {}, { clock: () => clock });
   });
   afterAll(async () => {
     await test.cleanup();
@@ -116,10 +119,17 @@ describe("GET /api/health/live and /api/health/ready", () => {
     const store = test.app.store as typeof test.app.store & { outboxSummaryReads: number };
     const ping = jest.spyOn(store, "ping");
     // Past the time a readiness answer is given again, so that the probes below start a check.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    clock += READY_REUSE_MS;
     const probes = await Promise.all(Array.from({ length: 10 }, () => request(test.app).get("/api/health/ready")));
     expect(probes.map((res) => res.status)).toEqual(Array(10).fill(200));
     expect(ping).toHaveBeenCalledTimes(1);
+    // Within READY_REUSE_MS of that check, a probe gets its answer again; from then on, a probe checks anew.
+    clock += READY_REUSE_MS - 1;
+    expect((await request(test.app).get("/api/health/ready")).status).toBe(200);
+    expect(ping).toHaveBeenCalledTimes(1);
+    clock += 1;
+    expect((await request(test.app).get("/api/health/ready")).status).toBe(200);
+    expect(ping).toHaveBeenCalledTimes(2);
     ping.mockRestore();
     // A submission makes the next report read again; ten reports at once read once.
     expectAccepted(await request(test.app).post(`${API}/news-letter`).send({ email: "a@example.org", mailType: "newsletter" }));

@@ -13,31 +13,12 @@ import request from "supertest";
 import type { NewSubmission, SubmissionStore } from "../../../server/store";
 import { makeDocx, makePdf } from "../../../testkit/documents";
 import { API, expectAccepted, expectError, startContractApp, type TestApp, setUpContractApp } from "../../../testkit/contract-app";
+import { CAREERS, CONTACT, ORDER } from "../../../testkit/form-bodies";
 import { listen } from "../../../testkit/raw-http";
 import { waitFor } from "../../../testkit/wait";
 
 const NEWSLETTER = { email: "retry@example.org", mailType: "newsletter" };
-const CONTACT = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  subject: "General Inquiry",
-  email: "ada@example.org",
-  phoneNumber: "0501234567",
-  companyName: "Analytical Engines Ltd",
-  message: "Please call me back.",
-  mailType: "contact",
-};
-const ORDER_FIELDS = { mailType: "product_order_form", productName: "TOP LOADING ARMS" };
-const CAREERS_FIELDS = {
-  firstName: "Katherine",
-  lastName: "Johnson",
-  email: "katherine@example.org",
-  phoneNumber: "+971 50 123 4567",
-  nationality: "American",
-  countryName: "United Arab Emirates",
-  jobRole: "Service Engineer",
-  mailType: "career",
-};
+const ORDER_FIELDS = ORDER.fields;
 const PDF = makePdf("Questionnaire");
 const DOCX = makeDocx();
 
@@ -106,7 +87,7 @@ describe("Idempotency-Key", () => {
     const first = await request(test.app)
       .post(`${API}/careers`)
       .set("Idempotency-Key", key)
-      .field(CAREERS_FIELDS)
+      .field(CAREERS.fields)
       .attach("resume", PDF, "cv.pdf")
       .attach("coverLetter", DOCX, "letter.docx");
     const id = expectAccepted(first);
@@ -117,7 +98,7 @@ describe("Idempotency-Key", () => {
     const again = await request(test.app)
       .post(`${API}/careers`)
       .set("Idempotency-Key", key)
-      .field(CAREERS_FIELDS)
+      .field(CAREERS.fields)
       .attach("resume", PDF, "cv.pdf")
       .attach("coverLetter", DOCX, "letter.docx");
     expect(expectAccepted(again)).toBe(id);
@@ -243,7 +224,7 @@ describe("Idempotency-Key while the first request is being handled", () => {
   let test: TestApp;
   const gate: { hold?: Promise<void>; entered?: () => void } = {};
   beforeAll(async () => {
-    test = await startContractApp({}, {}, (inner) => heldStore(inner, gate));
+    test = await startContractApp({}, {}, { wrapStore: (inner) => heldStore(inner, gate) });
   });
   afterAll(async () => {
     await test.cleanup();

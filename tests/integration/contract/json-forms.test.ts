@@ -5,51 +5,11 @@
  */
 import request from "supertest";
 import { API, expectAccepted, expectError, expectStored, setUpContractApp } from "../../../testkit/contract-app";
+import { CONTACT, DEMO, NEWSLETTER, TRAINING } from "../../../testkit/form-bodies";
 
 const test = setUpContractApp();
 
 type Body = Record<string, unknown>;
-
-const NEWSLETTER: Body = { email: "reader@example.org", mailType: "news_letter" };
-
-const CONTACT: Body = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  subject: "General Inquiry",
-  email: "ada@example.org",
-  phoneNumber: "0501234567",
-  companyName: "Analytical Engines",
-  message: "Please call me back about torque wrenches.\nThanks!",
-  mailType: "contact",
-};
-
-const DEMO: Body = {
-  firstName: "Charles",
-  lastName: "Babbage",
-  jobRole: "Chief Engineer",
-  email: "charles@example.org",
-  interestedIn: "option2",
-  companyName: "Difference Engines",
-  phoneNumber: "0509876543",
-  countryName: "United Arab Emirates",
-  message: "",
-  mailType: "demo_form",
-};
-
-const TRAINING: Body = {
-  fullName: "Grace Hopper",
-  companyName: "Compilers Ltd",
-  jobRole: "Training Manager",
-  email: "grace@example.org",
-  phoneNumber: "+971 (2) 123-4567",
-  regionName: "Asia",
-  countryName: "Oman",
-  interestedIn: "Controlled bolting",
-  participants: 12,
-  trainingFormat: "On Site",
-  comments: "Next quarter, if possible.",
-  mailType: "request_for_training",
-};
 
 function without(body: Body, field: string): Body {
   const copy = { ...body };

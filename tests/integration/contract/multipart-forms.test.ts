@@ -7,17 +7,16 @@
 import request from "supertest";
 import { makeDoc, makeDocx, makeExecutable, makeHtml, makePdf, makeZip } from "../../../testkit/documents";
 import { API, expectAccepted, expectError, expectStored, setUpContractApp } from "../../../testkit/contract-app";
+import * as bodies from "../../../testkit/form-bodies";
+import { postMultipart, type MultipartBody } from "../../../testkit/form-bodies";
 
 const test = setUpContractApp();
 
 type Fields = Record<string, string>;
 type Files = Record<string, { content: Buffer; name: string }>;
 
-interface Form {
-  call: string;
+interface Form extends MultipartBody {
   mailType: string;
-  fields: Fields;
-  files: Files;
   subject: string;
   inbox: string;
 }
@@ -26,80 +25,18 @@ const PDF = makePdf();
 const DOC = makeDoc();
 const DOCX = makeDocx();
 
-const CAREERS: Form = {
-  call: "careers",
-  mailType: "career",
-  fields: {
-    firstName: "Katherine",
-    lastName: "Johnson",
-    email: "katherine@example.org",
-    phoneNumber: "+971 50 123 4567",
-    nationality: "American",
-    countryName: "United Arab Emirates",
-    jobRole: "Service Engineer",
-    mailType: "career",
-  },
-  files: { resume: { content: PDF, name: "Katherine CV.pdf" }, coverLetter: { content: DOCX, name: "letter.docx" } },
-  subject: "New job application: Katherine Johnson",
-  inbox: "careers@example.com",
-};
-
-const SME: Form = {
-  call: "sme_form",
-  mailType: "sme_form",
-  fields: {
-    fullName: "Margaret Hamilton",
-    email: "margaret@example.org",
-    phoneNumber: "(02) 123-45678",
-    linkedIn: "https://www.linkedin.com/in/margaret",
-    experience: "7.5",
-    regionName: "Europe",
-    countryName: "Germany",
-    expertise: "Hydrotesting",
-    availability: "Weekends",
-    comments: "Hands-on courses.",
-    mailType: "sme_form",
-  },
-  files: { resume: { content: DOC, name: "resume.doc" } },
-  subject: "New SME registration: Margaret Hamilton",
-  inbox: "trainings@example.com",
-};
-
+const CAREERS: Form = { ...bodies.CAREERS, mailType: "career", subject: "New job application: Katherine Johnson", inbox: "careers@example.com" };
+const SME: Form = { ...bodies.SME, mailType: "sme_form", subject: "New SME registration: Margaret Hamilton", inbox: "trainings@example.com" };
 const PARTNER: Form = {
-  call: "transfer_partner",
+  ...bodies.PARTNER,
   mailType: "transfer_partner_form",
-  fields: {
-    companyName: "Institute of Technology",
-    fullName: "Alan Turing",
-    jobRole: "Dean",
-    email: "alan@example.org",
-    phoneNumber: "+44 20 7946 0000",
-    regionName: "Africa",
-    countryName: "Kenya",
-    interestedIn: JSON.stringify(["Technology Integration", "Other (Specify)"]),
-    message: "Joint courses for our students.",
-    comments: "",
-    mailType: "transfer_partner_form",
-  },
-  files: { support_doc: { content: PDF, name: "proposal.PDF" } },
   subject: "New partnership application: Alan Turing (Institute of Technology)",
   inbox: "partnerships@example.com",
 };
+const ORDER: Form = { ...bodies.ORDER, mailType: "product_order_form", subject: "New product order questionnaire: TOP LOADING ARMS", inbox: "sales@example.com" };
 
-const ORDER: Form = {
-  call: "product_order_form",
-  mailType: "product_order_form",
-  fields: { mailType: "product_order_form", productName: "TOP LOADING ARMS" },
-  files: { file: { content: DOCX, name: "questionnaire.docx" } },
-  subject: "New product order questionnaire: TOP LOADING ARMS",
-  inbox: "sales@example.com",
-};
-
-function post(form: Pick<Form, "call">, fields: Fields, files: Files) {
-  let req = request(test.app).post(`${API}/${form.call}`);
-  for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
-  for (const [name, file] of Object.entries(files)) req = req.attach(name, file.content, file.name);
-  return req;
+function post(form: Form, fields: Fields, files: Files) {
+  return postMultipart(test.app, form, { fields, files });
 }
 
 function without<T extends object>(record: T, key: string): T {

@@ -21,6 +21,7 @@ import { MIGRATIONS, schemaVersion } from "../../../server/store/sqlite/migratio
 import { makeDocx, makePdf } from "../../../testkit/documents";
 import { waitFor } from "../../../testkit/wait";
 import { API, expectAccepted, startTestApp, type OutboxRow, type TestApp } from "../../../testkit/contract-app";
+import { CAREERS, CONTACT } from "../../../testkit/form-bodies";
 
 interface Received {
   to: string[];
@@ -65,17 +66,6 @@ function outboxRows(test: TestApp): OutboxRow[] {
   return rows;
 }
 
-const CAREERS_FIELDS = {
-  firstName: "Katherine",
-  lastName: "Johnson",
-  email: "katherine@example.org",
-  phoneNumber: "+971 50 123 4567",
-  nationality: "American",
-  countryName: "United Arab Emirates",
-  jobRole: "Service Engineer",
-  mailType: "career",
-};
-
 describe("delivery over SMTP while the mail server is down, then up", () => {
   let test: TestApp;
   let dispatcher: OutboxDispatcher;
@@ -107,7 +97,7 @@ describe("delivery over SMTP while the mail server is down, then up", () => {
     const resume = makePdf("CV");
     const res = await request(test.app)
       .post(`${API}/careers`)
-      .field(CAREERS_FIELDS)
+      .field(CAREERS.fields)
       .attach("resume", resume, "cv.pdf")
       .attach("coverLetter", makeDocx("Dear team"), "letter.docx");
     const id = expectAccepted(res);
@@ -178,16 +168,7 @@ describe("without SMTP_URL: .eml files", () => {
     const id = expectAccepted(
       await request(test.app)
         .post(`${API}/contact_us`)
-        .send({
-          firstName: "Ada",
-          lastName: "Lovelace",
-          subject: "Sales Inquiry",
-          email: "ada@example.org",
-          phoneNumber: "0501234567",
-          companyName: "Analytical Engines",
-          message: "A quote for 3 torque pumps, please.",
-          mailType: "contact",
-        }),
+        .send(CONTACT),
     );
     dispatcher.start();
     await waitFor(() => outboxRows(test)[0].status === "sent");
@@ -207,8 +188,8 @@ describe("without SMTP_URL: .eml files", () => {
     expect(eml).toMatch(/^To: enquiries@example.com\r$/m);
     expect(eml).toMatch(/^Subject: New contact enquiry: Ada Lovelace\r$/m);
     expect(eml).toMatch(new RegExp(`^X-Submission-Id: ${id}\\r$`, "im"));
-    expect(text).toContain("Subject: Sales Inquiry");
-    expect(text).toContain("A quote for 3 torque pumps, please.");
+    expect(text).toContain(`Subject: ${CONTACT.subject}`);
+    expect(text).toContain("Please call me back about torque wrenches.");
     expect(eml).not.toContain("text/html");
   });
 });
@@ -271,17 +252,6 @@ async function startPeer(behaviour: {
   });
   return { url: `smtp://127.0.0.1:${port}`, mails, events, close: () => stopSmtp(server) };
 }
-
-const CONTACT = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  subject: "Sales Inquiry",
-  email: "ada@example.org",
-  phoneNumber: "0501234567",
-  companyName: "Analytical Engines",
-  message: "A quote for 3 torque pumps, please.",
-  mailType: "contact",
-};
 
 const HOUR = 3_600_000;
 

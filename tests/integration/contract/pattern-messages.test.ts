@@ -10,6 +10,7 @@ import request from "supertest";
 import { findApiSpec } from "../../../server/api/contract-files";
 import { readPatternMessages } from "../../../server/api/pattern-messages";
 import { API, expectError, startTestApp, type TestApp } from "../../../testkit/contract-app";
+import { CONTACT } from "../../../testkit/form-bodies";
 
 let app: TestApp;
 beforeAll(() => {
@@ -19,15 +20,6 @@ afterAll(async () => {
   await app.cleanup();
 });
 
-const CONTACT = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  subject: "General Inquiry",
-  email: "ada@example.org",
-  phoneNumber: "0501234567",
-  companyName: "Analytical Engines",
-  mailType: "contact",
-};
 
 test("every pattern of the contract says what it means", () => {
   // Every distinct pattern (several fields may share one) has its words.

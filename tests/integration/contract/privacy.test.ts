@@ -17,10 +17,11 @@ import request from "supertest";
 import { privacyCli } from "../../../server/cli/privacy";
 import { createOutboxDispatcher } from "../../../server/mail/outbox";
 import { cleanOrphans, deletePersonData, makeDataDirPrivate, ORPHAN_GRACE_MS, purgeExpired, type ModeWalkFs } from "../../../server/store/privacy";
-import { makeDocx, makePdf } from "../../../testkit/documents";
+import { makePdf } from "../../../testkit/documents";
 import { findOnDisk } from "../../../testkit/disk-scan";
 import { setUpRetentionScenario } from "../../../testkit/retention";
 import { API, contractExample, count, expectAccepted, startTestApp, uploadedFiles, type TestApp } from "../../../testkit/contract-app";
+import { CAREERS, ORDER, postMultipart } from "../../../testkit/form-bodies";
 
 jest.setTimeout(60_000);
 
@@ -29,22 +30,9 @@ const DAY = 24 * 60 * 60 * 1000;
 function orderBy(test: TestApp, email?: string) {
   // The product order form has no e-mail field; careers has one.
   if (email === undefined) {
-    return request(test.app).post(`${API}/product_order_form`).field({ mailType: "product_order_form", productName: "TOP LOADING ARMS" }).attach("file", makePdf(), "order.pdf");
+    return postMultipart(test.app, ORDER);
   }
-  return request(test.app)
-    .post(`${API}/careers`)
-    .field({
-      firstName: "Katherine",
-      lastName: "Johnson",
-      email,
-      phoneNumber: "+971 50 123 4567",
-      nationality: "American",
-      countryName: "United Arab Emirates",
-      jobRole: "Service Engineer",
-      mailType: "career",
-    })
-    .attach("resume", makePdf(), "cv.pdf")
-    .attach("coverLetter", makeDocx(), "letter.docx");
+  return postMultipart(test.app, CAREERS, { fields: { ...CAREERS.fields, email } });
 }
 
 /** Writes to the app's SQLite file beside the app (WAL allows it), as time and the outbox would have. */
@@ -276,20 +264,10 @@ describe("orphan clean-up, retention and deletion on request", () => {
     const contact = { ...contractExample("contact_us"), email: values.email, message: values.message, companyName: values.company };
     expectAccepted(await request(test.app).post(`${API}/contact_us`).send(contact));
     expectAccepted(
-      await request(test.app)
-        .post(`${API}/careers`)
-        .field({
-          firstName: "Katherine",
-          lastName: "Johnson",
-          email: values.email,
-          phoneNumber: "+971 50 123 4567",
-          nationality: "American",
-          countryName: "United Arab Emirates",
-          jobRole: "Service Engineer",
-          mailType: "career",
-        })
-        .attach("resume", makePdf(), values.fileName)
-        .attach("coverLetter", makeDocx(), "letter.docx"),
+      await postMultipart(test.app, CAREERS, {
+        fields: { ...CAREERS.fields, email: values.email },
+        files: { ...CAREERS.files, resume: { content: makePdf(), name: values.fileName } },
+      }),
     );
     // Delivered: the outbox writes the notifications as .eml files (no SMTP) and marks the rows sent.
     const dispatcher = createOutboxDispatcher({ store: test.app.store, config: test.config, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });

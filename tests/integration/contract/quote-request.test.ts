@@ -10,6 +10,7 @@ import request from "supertest";
 import contractRules from "../../../src/contract/form-rules/requestQuotation.json";
 import { loadCatalogueData, readJson } from "../../../testkit/site-data";
 import { API, expectAccepted, expectError, expectStored, setUpContractApp } from "../../../testkit/contract-app";
+import { QUOTE } from "../../../testkit/form-bodies";
 
 const INBOX = "quotes@example.com";
 const test = setUpContractApp({}, { MAIL_TO_QUOTE_REQUEST: INBOX });
@@ -24,23 +25,7 @@ const SITE_URL = readJson<{ siteUrl: string }>("company.json").siteUrl;
 const SCHEMA = contractRules.schema;
 const FIELD = SCHEMA.properties;
 const ITEM = FIELD.items.items.properties;
-
-const ITEMS: Item[] = [
-  { product: "low-profile-torque-wrench", model: "ALT06", quantity: 2, note: "With a spare ratchet link.\nDelivery to Ruwais." },
-  { product: "torque-pump", quantity: 1 },
-  { product: "impact-sockets", model: "AST25X", quantity: 40 },
-];
-
-const QUOTE: Body = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.org",
-  phoneNumber: "0501234567",
-  companyName: "Analytical Engines",
-  message: "One quotation for the shutdown, please.",
-  items: ITEMS,
-  mailType: "quote_request",
-};
+const ITEMS: Item[] = QUOTE.items;
 
 function without(body: Body, field: string): Body {
   const copy = { ...body };

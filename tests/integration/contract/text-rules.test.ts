@@ -11,6 +11,7 @@
 import request from "supertest";
 import { makePdf } from "../../../testkit/documents";
 import { API, expectAccepted, expectError, expectStored, setUpContractApp } from "../../../testkit/contract-app";
+import { CAREERS, CONTACT, DEMO, ORDER, PARTNER, SME, TRAINING } from "../../../testkit/form-bodies";
 
 const test = setUpContractApp();
 
@@ -20,7 +21,7 @@ const PDF = makePdf();
 interface Call {
   call: string;
   body: "json" | "multipart";
-  valid: Record<string, string | number>;
+  valid: Body;
   files: string[];
   /** The one-line fields of this call (SingleLineText). */
   lines: string[];
@@ -28,123 +29,22 @@ interface Call {
 }
 
 const CALLS: Call[] = [
-  {
-    call: "contact_us",
-    body: "json",
-    valid: {
-      firstName: "Ada",
-      lastName: "Lovelace",
-      subject: "General Inquiry",
-      email: "ada@example.org",
-      phoneNumber: "0501234567",
-      companyName: "Analytical Engines",
-      mailType: "contact",
-    },
-    files: [],
-    lines: ["firstName", "lastName", "companyName"],
-    mailType: "contact",
-  },
-  {
-    call: "demo_form",
-    body: "json",
-    valid: {
-      firstName: "Charles",
-      lastName: "Babbage",
-      jobRole: "Chief Engineer",
-      email: "charles@example.org",
-      interestedIn: "option2",
-      companyName: "Difference Engines",
-      phoneNumber: "0509876543",
-      countryName: "United Arab Emirates",
-      mailType: "demo_form",
-    },
-    files: [],
-    lines: ["firstName", "lastName", "jobRole", "companyName", "countryName"],
-    mailType: "demo_form",
-  },
+  { call: "contact_us", body: "json", valid: CONTACT, files: [], lines: ["firstName", "lastName", "companyName"], mailType: "contact" },
+  { call: "demo_form", body: "json", valid: DEMO, files: [], lines: ["firstName", "lastName", "jobRole", "companyName", "countryName"], mailType: "demo_form" },
   {
     call: "request_for_training",
     body: "json",
-    valid: {
-      fullName: "Grace Hopper",
-      companyName: "Compilers Ltd",
-      jobRole: "Training Manager",
-      email: "grace@example.org",
-      phoneNumber: "+971 (2) 123-4567",
-      regionName: "Asia",
-      countryName: "Oman",
-      interestedIn: "Controlled bolting",
-      participants: 12,
-      trainingFormat: "On Site",
-      mailType: "request_for_training",
-    },
+    valid: TRAINING,
     files: [],
     lines: ["fullName", "companyName", "jobRole", "countryName", "interestedIn"],
     mailType: "request_for_training",
   },
-  {
-    call: "careers",
-    body: "multipart",
-    valid: {
-      firstName: "Katherine",
-      lastName: "Johnson",
-      email: "katherine@example.org",
-      phoneNumber: "+971 50 123 4567",
-      nationality: "American",
-      countryName: "United Arab Emirates",
-      jobRole: "Service Engineer",
-      mailType: "career",
-    },
-    files: ["resume", "coverLetter"],
-    lines: ["firstName", "lastName", "nationality", "countryName", "jobRole"],
-    mailType: "career",
-  },
-  {
-    call: "sme_form",
-    body: "multipart",
-    valid: {
-      fullName: "Margaret Hamilton",
-      email: "margaret@example.org",
-      phoneNumber: "(02) 123-45678",
-      linkedIn: "https://www.linkedin.com/in/margaret",
-      experience: "7.5",
-      regionName: "Europe",
-      countryName: "Germany",
-      expertise: "Hydrotesting",
-      availability: "Weekends",
-      mailType: "sme_form",
-    },
-    files: ["resume"],
-    lines: ["fullName", "countryName", "expertise"],
-    mailType: "sme_form",
-  },
-  {
-    call: "transfer_partner",
-    body: "multipart",
-    valid: {
-      companyName: "Institute of Technology",
-      fullName: "Alan Turing",
-      jobRole: "Dean",
-      email: "alan@example.org",
-      phoneNumber: "+44 20 7946 0000",
-      regionName: "Africa",
-      countryName: "Kenya",
-      interestedIn: JSON.stringify(["Technology Integration"]),
-      message: "Joint courses for our students.",
-      mailType: "transfer_partner_form",
-    },
-    files: ["support_doc"],
-    lines: ["companyName", "fullName", "jobRole", "countryName"],
-    mailType: "transfer_partner_form",
-  },
-  {
-    call: "product_order_form",
-    body: "multipart",
-    valid: { mailType: "product_order_form", productName: "TOP LOADING ARMS" },
-    files: ["file"],
-    lines: ["productName"],
-    mailType: "product_order_form",
-  },
+  ...[
+    { form: CAREERS, lines: ["firstName", "lastName", "nationality", "countryName", "jobRole"] },
+    { form: SME, lines: ["fullName", "countryName", "expertise"] },
+    { form: PARTNER, lines: ["companyName", "fullName", "jobRole", "countryName"] },
+    { form: ORDER, lines: ["productName"] },
+  ].map(({ form, lines }): Call => ({ call: form.call, body: "multipart", valid: form.fields, files: Object.keys(form.files), lines, mailType: form.fields.mailType })),
 ];
 
 function post(call: Call, body: Body) {

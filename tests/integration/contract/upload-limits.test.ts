@@ -11,8 +11,9 @@ import path from "path";
 import request from "supertest";
 import { makePdf } from "../../../testkit/documents";
 import { API, expectAccepted, expectError, startContractApp, type TestApp } from "../../../testkit/contract-app";
+import { ORDER } from "../../../testkit/form-bodies";
 
-const ORDER_FIELDS = { mailType: "product_order_form", productName: "TOP LOADING ARMS" };
+const ORDER_FIELDS = ORDER.fields;
 /** A 4 KB PDF: two of them cross a 6,000-byte quota. */
 const FILE = makePdf("Q".repeat(4_000));
 const NEWSLETTER = { email: "visitor@example.org", mailType: "news_letter" };

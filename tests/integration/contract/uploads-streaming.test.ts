@@ -12,6 +12,7 @@ import path from "path";
 import request from "supertest";
 import { makeDocx, makeExecutable, makePdf } from "../../../testkit/documents";
 import { API, count, expectAccepted, expectError, startTestApp, uploadedFiles, type TestApp } from "../../../testkit/contract-app";
+import { CAREERS, postMultipart } from "../../../testkit/form-bodies";
 import { waitFor } from "../../../testkit/wait";
 
 const PDF = makePdf();
@@ -133,20 +134,7 @@ describe("uploads streamed to disk", () => {
   it("keeps the file exactly as sent, private (0600), with nothing left in the temporary folder", async () => {
     const docx = makeDocx("A".repeat(50_000));
     const id = expectAccepted(
-      await request(test.app)
-        .post(`${API}/careers`)
-        .field({
-          firstName: "Katherine",
-          lastName: "Johnson",
-          email: "katherine@example.org",
-          phoneNumber: "+971 50 123 4567",
-          nationality: "American",
-          countryName: "United Arab Emirates",
-          jobRole: "Service Engineer",
-          mailType: "career",
-        })
-        .attach("resume", PDF, "cv.pdf")
-        .attach("coverLetter", docx, "letter.docx"),
+      await postMultipart(test.app, CAREERS, { files: { resume: { content: PDF, name: "cv.pdf" }, coverLetter: { content: docx, name: "letter.docx" } } }),
     );
     const db = test.db();
     const rows = db.prepare("SELECT field, stored_name, size FROM attachments WHERE submission_id = ?").all(id) as { field: string; stored_name: string; size: number }[];

@@ -19,7 +19,8 @@ import { webhookEndpointsFrom } from "../../../server/webhooks/endpoints";
 import { signFileLink } from "../../../server/webhooks/file-links";
 import { WEBHOOK_RETRY_SCHEDULE_MS, nextWebhookAttempt, retryAfterMs } from "../../../server/webhooks/sender";
 import { API, contractExample, expectAccepted, expectError, setUpContractApp, type TestApp } from "../../../testkit/contract-app";
-import { makeDocx, makePdf } from "../../../testkit/documents";
+import { CAREERS, postMultipart } from "../../../testkit/form-bodies";
+import { makePdf } from "../../../testkit/documents";
 import { newWebhookSecret, startWebhookReceiver, type WebhookReceiver } from "../../../testkit/webhook-receiver";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -170,10 +171,7 @@ describe("lead.created", () => {
 
   it("sends a lead's files as signed links that download as attachments, and refuse a forged or expired one", async () => {
     const pdf = makePdf("CV of Katherine");
-    let req = request(test.app).post(`${API}/careers`);
-    const fields = { firstName: "Katherine", lastName: "Johnson", email: "k@example.org", phoneNumber: "+971 50 123 4567", nationality: "American", countryName: "United Arab Emirates", jobRole: "Engineer", mailType: "career" };
-    for (const [field, value] of Object.entries(fields)) req = req.field(field, value);
-    expectAccepted(await req.attach("resume", pdf, "Katherine CV.pdf").attach("coverLetter", makeDocx("Letter"), "letter.docx"));
+    expectAccepted(await postMultipart(test.app, CAREERS, { files: { ...CAREERS.files, resume: { content: pdf, name: "Katherine CV.pdf" } } }));
     await dispatcher.runOnce();
     const event = receiver.received[0].verified as LeadEvent;
     const resume = event.data.attachments.find((a) => a.field === "resume")!;

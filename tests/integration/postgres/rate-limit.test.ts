@@ -116,6 +116,14 @@ async function rows(prefix: string): Promise<{ key: string; hits: number }[]> {
   return result.rows;
 }
 
+/**
+ * The database's clock moves on by `ms` for a prefix's windows: their starts go
+ * back by as much (the store reads the time from the database's now() only).
+ */
+async function age(prefix: string, ms: number): Promise<void> {
+  await database.admin.query("UPDATE rate_limits SET window_start = window_start - ($2::double precision * interval '1 millisecond') WHERE prefix = $1", [prefix, ms]);
+}
+
 let prefixes = 0;
 /** A prefix of its own for each test, so that the tests share one database without sharing counts. */
 function freshPrefix(): string {
@@ -142,7 +150,7 @@ describe("PostgreSQL rate-limit store", () => {
   });
 
   it("opens a new window when the last one has ended, on the database's clock", async () => {
-    const windowMs = 1_500;
+    const windowMs = 60_000;
     const prefix = freshPrefix();
     const { url, store } = await instance({ limit: 2, windowMs, store: { prefix } });
     // This instance's clock is an hour ahead: the window must not depend on it.
@@ -157,7 +165,11 @@ describe("PostgreSQL rate-limit store", () => {
     expect(info!.resetTime!.getTime()).toBeGreaterThanOrEqual(before.getTime() + windowMs);
     expect(info!.resetTime!.getTime()).toBeLessThan((await database.now()).getTime() + windowMs);
 
-    await new Promise((resolve) => setTimeout(resolve, info!.resetTime!.getTime() - realNow() + 200));
+    // Half the window later on the database's clock, the hits still count; a whole window later, they do not.
+    await age(prefix, windowMs / 2);
+    expect((await store.get("127.0.0.1"))?.totalHits).toBe(3);
+    expect(await post(`${url}/ok`)).toBe(429);
+    await age(prefix, windowMs / 2);
     expect(await store.get("127.0.0.1")).toBeUndefined();
     expect(await post(`${url}/ok`)).toBe(200);
     expect((await store.get("127.0.0.1"))?.totalHits).toBe(1);
@@ -171,7 +183,9 @@ describe("PostgreSQL rate-limit store", () => {
     await waitFor(async () => (await rows(prefix))[0]?.hits === 0);
     expect([await post(`${url}/ok`), await post(`${url}/ok`), await post(`${url}/ok`)]).toEqual([200, 200, 429]);
 
-    const store = createPostgresRateLimitStore(pool(), { prefix: freshPrefix(), windowMs: 300 });
+    const windowMs = 60_000;
+    const ended = freshPrefix();
+    const store = createPostgresRateLimitStore(pool(), { prefix: ended, windowMs });
     await store.decrement("nobody");
     expect(await store.get("nobody")).toBeUndefined();
     await store.increment("client");
@@ -179,7 +193,7 @@ describe("PostgreSQL rate-limit store", () => {
     await store.decrement("client");
     expect((await store.get("client"))?.totalHits).toBe(0);
     await store.increment("client");
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await age(ended, windowMs);
     await store.decrement("client");
     expect((await store.increment("client")).totalHits).toBe(1);
   });
@@ -223,14 +237,20 @@ describe("PostgreSQL rate-limit store", () => {
     const other = freshPrefix();
     const otherStore = createPostgresRateLimitStore(pool(), { prefix: other, windowMs: 60_000 });
     await otherStore.increment("kept");
-    const store = createPostgresRateLimitStore(pool(), { prefix, windowMs: 500, cleanupIntervalMs: 1_500 });
+    // The clean-up interval on the store's clock, the windows on the database's: each moved on by the test.
+    const windowMs = 60_000;
+    const cleanupIntervalMs = 120_000;
+    let now = 0;
+    const store = createPostgresRateLimitStore(pool(), { prefix, windowMs, cleanupIntervalMs, now: () => now });
     await store.increment("ended");
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await age(prefix, windowMs);
     // Within the clean-up interval: the ended window stays.
+    now += cleanupIntervalMs - 1;
     await store.increment("live");
     expect((await rows(prefix)).map((row) => row.key)).toEqual(["ended", "live"]);
 
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await age(prefix, windowMs);
+    now += 1;
     await store.increment("live2");
     await waitFor(async () => !(await rows(prefix)).some((row) => row.key === "ended"));
     // "live" has ended meanwhile too.
