@@ -290,8 +290,8 @@ export function createOutboxDispatcher(options: {
    * One webhook row: POSTed to its endpoint, signed for this attempt. 2xx:
    * sent. 410 Gone: the endpoint is disabled (its rows wait, this one
    * included, until `npm run webhooks:enable`). Anything else: tried again on
-   * the Standard Webhooks schedule (or after the receiver's Retry-After), and
-   * given up after the tenth attempt.
+   * the Standard Webhooks schedule (or after the receiver's Retry-After when
+   * that is longer), and given up after the tenth attempt.
    */
   async function deliverWebhook(message: OutboxMessage, run: OutboxRun): Promise<void> {
     const endpoint = config.webhookEndpoints.find((e) => e.url === message.recipient);

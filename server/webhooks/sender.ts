@@ -40,13 +40,15 @@ export function retryAfterMs(value: string | null, now: Date): number | undefine
 
 /**
  * When to try again after failed attempt number `attempts` (1 for the first):
- * the receiver's Retry-After when it gave one, else the schedule; null once
- * the schedule is over.
+ * the schedule's step, or the receiver's Retry-After when that is longer (a
+ * shorter one, `Retry-After: 0` from a load balancer, would spend the ten
+ * attempts in a minute instead of the schedule's three days); null once the
+ * schedule is over.
  */
-export function nextWebhookAttempt(attempts: number, now: Date, retryAfter?: number): Date | null {
+export function nextWebhookAttempt(attempts: number, now: Date, retryAfter = 0): Date | null {
   const scheduled = WEBHOOK_RETRY_SCHEDULE_MS[attempts - 1];
   if (scheduled === undefined) return null;
-  return new Date(now.getTime() + (retryAfter ?? scheduled));
+  return new Date(now.getTime() + Math.max(scheduled, retryAfter));
 }
 
 /** The headers of one attempt: the id fixed at enqueue, the attempt's time, the signature of the exact bytes sent. */

@@ -3,7 +3,8 @@
  * to a real receiver that verifies them with the standardwebhooks package:
  * one lead.created per lead and endpoint with the lead's fields, attribution
  * and signed links to its files; the same webhook-id on every retry; only
- * 2xx is delivered; Retry-After honoured; 410 Gone stops the endpoint until
+ * 2xx is delivered; a Retry-After longer than the schedule's step is
+ * honoured, a shorter one is not; 410 Gone stops the endpoint until
  * it is enabled again; a quarantined submission sends nothing until it is
  * released, then once; the health report shows the webhook backlog.
  */
@@ -57,6 +58,12 @@ describe("lead.created", () => {
   let dispatcher: OutboxDispatcher;
   /** How far the dispatcher's clock is ahead of the real one (retries are due later). */
   let ahead = 0;
+  /** When set, the real time the dispatcher's clock stopped at: from then on it moves only with `ahead`. */
+  let stoppedAt: number | undefined;
+  /** Stops the dispatcher's clock at the real time now (the rows queued so far are due), for the test alone to move. */
+  const stopClock = () => {
+    stoppedAt = Date.now();
+  };
   beforeAll(() => {
     // The receiver's endpoint is this app's only one (the config read before the receiver existed names none).
     Object.assign(test.config, { webhookEndpoints: [{ url: receiver.url, secret: receiver.secret, events: ["lead.created"] }] });
@@ -65,7 +72,8 @@ describe("lead.created", () => {
     receiver.received.length = 0;
     receiver.answer = () => ({ status: 204 });
     ahead = 0;
-    dispatcher = createOutboxDispatcher({ store: test.app.store, config: test.config, log: quiet, now: () => new Date(Date.now() + ahead) });
+    stoppedAt = undefined;
+    dispatcher = createOutboxDispatcher({ store: test.app.store, config: test.config, log: quiet, now: () => new Date((stoppedAt ?? Date.now()) + ahead) });
   });
   afterEach(() => dispatcher.stop());
 
@@ -116,29 +124,33 @@ describe("lead.created", () => {
     );
   });
 
-  it("keeps its webhook-id on every retry and honours Retry-After; only 2xx counts", async () => {
+  it("keeps its webhook-id on every retry; a Retry-After longer than the schedule's step is honoured, a shorter one is not; only 2xx counts", async () => {
     const id = expectAccepted(await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")));
-    receiver.answer = (n) => (n === 0 ? { status: 500, retryAfter: "2" } : n === 1 ? { status: 302 } : { status: 200 });
+    stopClock();
+    receiver.answer = (n) => [{ status: 500, retryAfter: "2" }, { status: 302 }, { status: 429, retryAfter: "3600" }][n] ?? { status: 200 };
+    /** Moves the clock to 1 ms before the retry is due, then to when it is: one delivery more, and not before. */
+    const retryAfter = async (waitMs: number) => {
+      const before = receiver.received.length;
+      ahead += waitMs - 1;
+      await dispatcher.runOnce();
+      expect(receiver.received).toHaveLength(before);
+      ahead += 1;
+      await dispatcher.runOnce();
+      expect(receiver.received).toHaveLength(before + 1);
+    };
     await dispatcher.runOnce();
-    // Due 2 s later (Retry-After), not at the schedule's 5 s: 1 s later nothing is sent.
-    ahead += 1_000;
-    await dispatcher.runOnce();
-    expect(receiver.received).toHaveLength(1);
-    ahead += 1_500;
-    await dispatcher.runOnce();
-    expect(receiver.received).toHaveLength(2);
+    // Retry-After: 2 does not hasten the schedule's 5 s.
+    await retryAfter(WEBHOOK_RETRY_SCHEDULE_MS[0]);
     // A redirect is no delivery: the schedule's 5 min next.
-    ahead += WEBHOOK_RETRY_SCHEDULE_MS[1] - 1_000;
-    await dispatcher.runOnce();
-    expect(receiver.received).toHaveLength(2);
-    ahead += 2_000;
-    await dispatcher.runOnce();
-    expect(receiver.received.map((d) => d.answered)).toEqual([500, 302, 200]);
+    await retryAfter(WEBHOOK_RETRY_SCHEDULE_MS[1]);
+    // Retry-After: 3600 puts off the schedule's 30 min to an hour.
+    await retryAfter(3_600_000);
+    expect(receiver.received.map((d) => d.answered)).toEqual([500, 302, 429, 200]);
     expect(new Set(receiver.received.map((d) => d.id)).size).toBe(1);
     expect(new Set(receiver.received.map((d) => d.body)).size).toBe(1);
     expect((JSON.parse(receiver.received[0].body) as LeadEvent).data.id).toBe(id);
     // Each attempt is signed at its own time, with the same id and bytes.
-    expect(receiver.received[0].timestamp).not.toBe(receiver.received[2].timestamp);
+    expect(receiver.received[0].timestamp).not.toBe(receiver.received[3].timestamp);
   });
 
   it("410 Gone stops every delivery to the endpoint until webhooks:enable; then they go on", async () => {
@@ -261,11 +273,61 @@ describe("several endpoints", () => {
   });
 });
 
+describe("a receiver that misbehaves", () => {
+  // Its own database: the event given up here would count in the health reports the lead.created tests read.
+  const test = setUpContractApp({}, { SPAM_CHECKS: "off" });
+  let dispatcher: OutboxDispatcher | undefined;
+  /** How far the dispatcher's clock has moved since it stopped. */
+  let ahead = 0;
+  beforeAll(() => {
+    Object.assign(test.config, { webhookEndpoints: [{ url: receiver.url, secret: receiver.secret, events: ["lead.created"] }] });
+  });
+  afterEach(() => dispatcher?.stop());
+
+  /** Queues one lead.created, and a dispatcher whose clock stops at the real time now: from then on only the test moves it. */
+  async function queueLead(): Promise<OutboxDispatcher> {
+    receiver.received.length = 0;
+    expectAccepted(await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")));
+    const stoppedAt = Date.now();
+    ahead = 0;
+    dispatcher = createOutboxDispatcher({ store: test.app.store, config: test.config, log: quiet, now: () => new Date(stoppedAt + ahead) });
+    return dispatcher;
+  }
+
+  /** The receiver's endpoint as the store reports it. */
+  async function endpointStatus() {
+    return (await test.app.store.webhookStatus()).find((s) => s.url === receiver.url);
+  }
+
+  it("a receiver answering 503 with Retry-After: 0 gets its ten attempts over the schedule's three days, then the event is given up", async () => {
+    const outbox = await queueLead();
+    receiver.answer = () => ({ status: 503, retryAfter: "0" });
+    await outbox.runOnce();
+    for (const step of WEBHOOK_RETRY_SCHEDULE_MS) {
+      const before = receiver.received.length;
+      ahead += step - 1;
+      await outbox.runOnce();
+      expect(receiver.received).toHaveLength(before);
+      ahead += 1;
+      await outbox.runOnce();
+      expect(receiver.received).toHaveLength(before + 1);
+    }
+    expect(ahead).toBeGreaterThan(3 * 86_400_000);
+    expect(await endpointStatus()).toMatchObject({ pending: 0, failed: 1, lastError: "answered 503" });
+    ahead += 7 * 86_400_000;
+    await outbox.runOnce();
+    expect(receiver.received).toHaveLength(10);
+  });
+});
+
 describe("the retry schedule", () => {
-  it("is the Standard Webhooks one, ten attempts in all; Retry-After is honoured up to a day", () => {
+  it("is the Standard Webhooks one, ten attempts in all; a Retry-After puts a step off, up to a day, and never hastens it", () => {
     const now = new Date("2026-11-27T00:00:00Z");
     expect(WEBHOOK_RETRY_SCHEDULE_MS.map((ms) => ms / 1000)).toEqual([5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
     expect(nextWebhookAttempt(1, now)?.getTime()).toBe(now.getTime() + 5_000);
+    expect(nextWebhookAttempt(1, now, 0)?.getTime()).toBe(now.getTime() + 5_000);
+    expect(nextWebhookAttempt(1, now, 60_000)?.getTime()).toBe(now.getTime() + 60_000);
+    expect(nextWebhookAttempt(2, now, 60_000)?.getTime()).toBe(now.getTime() + 300_000);
     expect(nextWebhookAttempt(9, now)?.getTime()).toBe(now.getTime() + 86_400_000);
     expect(nextWebhookAttempt(10, now)).toBeNull();
     expect(retryAfterMs("120", now)).toBe(120_000);
