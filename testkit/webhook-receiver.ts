@@ -1,7 +1,8 @@
 /**
  * A real webhook receiver on loopback: an HTTP server that verifies each
  * delivery with the standardwebhooks package (as a company's receiver would)
- * and answers as the test says (a status per delivery, Retry-After).
+ * and answers as the test says (a status per delivery, Retry-After, a body
+ * of any size).
  */
 import { randomBytes } from "crypto";
 import http from "http";
@@ -18,15 +19,53 @@ export interface ReceivedWebhook {
   verifyError?: string;
   /** The status this receiver answered. */
   answered: number;
+  /**
+   * For an answer with a body, once the answer is over: the bytes written,
+   * and whether all were (false: the sender closed the connection first).
+   */
+  bodyEnd?: { written: number; complete: boolean };
+}
+
+/** What the receiver answers to one delivery. */
+export interface WebhookAnswer {
+  /** The status (default 204). */
+  status: number;
+  /** A Retry-After header to send. */
+  retryAfter?: string;
+  /** How long to hold the answer. */
+  delayMs?: number;
+  /** The size of a body to stream after the headers (Infinity: one that never ends). */
+  bodyBytes?: number;
 }
 
 export interface WebhookReceiver {
   url: string;
   secret: string;
   received: ReceivedWebhook[];
-  /** The answer to the next delivery: a status (default 204), a Retry-After to send, and how long to hold the answer. */
-  answer: (delivery: number) => { status: number; retryAfter?: string; delayMs?: number };
+  /** The answer to the next delivery (`delivery`: how many came before). */
+  answer: (delivery: number) => WebhookAnswer;
   close(): Promise<void>;
+}
+
+/** Writes `bytes` bytes as the peer takes them, and records in `delivery` how much went before the answer ended. */
+function streamBody(res: http.ServerResponse, bytes: number, delivery: ReceivedWebhook): void {
+  const chunk = Buffer.alloc(64 * 1024, "x");
+  let written = 0;
+  res.on("close", () => {
+    delivery.bodyEnd = { written, complete: res.writableFinished };
+  });
+  const pump = () => {
+    while (written < bytes && !res.destroyed) {
+      const part = chunk.subarray(0, Math.min(chunk.length, bytes - written));
+      written += part.length;
+      if (!res.write(part)) {
+        res.once("drain", pump);
+        return;
+      }
+    }
+    if (written >= bytes) res.end();
+  };
+  pump();
 }
 
 /** A new `whsec_` secret (32 random bytes). */
@@ -55,12 +94,14 @@ export async function startWebhookReceiver(secret: string = newWebhookSecret()):
       } catch (err) {
         verifyError = err instanceof Error ? err.message : String(err);
       }
-      const { status, retryAfter, delayMs } = receiver.answer!(received.length);
+      const { status, retryAfter, delayMs, bodyBytes } = receiver.answer!(received.length);
       const respond = () => {
-        received.push({ id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], signature: headers["webhook-signature"], body, verified, verifyError, answered: status });
+        const delivery: ReceivedWebhook = { id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], signature: headers["webhook-signature"], body, verified, verifyError, answered: status };
+        received.push(delivery);
         if (retryAfter !== undefined) res.setHeader("Retry-After", retryAfter);
         res.statusCode = status;
-        res.end();
+        if (bodyBytes) streamBody(res, bodyBytes, delivery);
+        else res.end();
       };
       if (delayMs) setTimeout(respond, delayMs);
       else respond();

@@ -64,7 +64,8 @@ export function signedHeaders(secret: string, message: Pick<OutboxMessage, "mess
 /**
  * POSTs one webhook row to its endpoint, signed for this attempt; resolves on
  * 2xx, throws WebhookDeliveryError otherwise (redirects are not followed: a
- * 3xx is a failure, like any answer but 2xx).
+ * 3xx is a failure, like any answer but 2xx). Only the answer's status and
+ * headers count: its body is never read, the connection is dropped instead.
  */
 export async function sendWebhook(message: OutboxMessage, secret: string, signal: AbortSignal, now: Date = new Date()): Promise<void> {
   let response: Response;
@@ -80,8 +81,8 @@ export async function sendWebhook(message: OutboxMessage, secret: string, signal
     const reason = err instanceof Error ? (err.name === "TimeoutError" || err.name === "AbortError" ? "no answer in time" : err.message) : String(err);
     throw new WebhookDeliveryError(`POST failed: ${reason}`, 0);
   }
-  // The answer's body is not needed: read and dropped, so the connection is freed.
-  await response.arrayBuffer().catch(() => undefined);
+  // Cancelling the body closes the connection, however much the receiver still sends (a 64 MB page, an endless stream).
+  await response.body?.cancel().catch(() => undefined);
   if (response.status >= 200 && response.status < 300) return;
   throw new WebhookDeliveryError(`answered ${response.status}`, response.status, retryAfterMs(response.headers.get("retry-after"), now));
 }

@@ -4,7 +4,8 @@
  * one lead.created per lead and endpoint with the lead's fields, attribution
  * and signed links to its files; the same webhook-id on every retry; only
  * 2xx is delivered; a Retry-After longer than the schedule's step is
- * honoured, a shorter one is not; 410 Gone stops the endpoint until
+ * honoured, a shorter one is not; the answer's body is never read (the
+ * connection is closed after its headers); 410 Gone stops the endpoint until
  * it is enabled again; a quarantined submission sends nothing until it is
  * released, then once; the health report shows the webhook backlog.
  */
@@ -22,6 +23,7 @@ import { WEBHOOK_RETRY_SCHEDULE_MS, nextWebhookAttempt, retryAfterMs } from "../
 import { API, contractExample, expectAccepted, expectError, setUpContractApp, type TestApp } from "../../../testkit/contract-app";
 import { CAREERS, postMultipart } from "../../../testkit/form-bodies";
 import { makePdf } from "../../../testkit/documents";
+import { waitFor } from "../../../testkit/wait";
 import { newWebhookSecret, startWebhookReceiver, type WebhookReceiver } from "../../../testkit/webhook-receiver";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -298,6 +300,23 @@ describe("a receiver that misbehaves", () => {
   async function endpointStatus() {
     return (await test.app.store.webhookStatus()).find((s) => s.url === receiver.url);
   }
+
+  it("reads no answer's body: the connection is closed after the status, whatever the receiver still sends", async () => {
+    const size = 64 * 1024 * 1024;
+    const outbox = await queueLead();
+    receiver.answer = (n) => ({ status: n === 0 ? 503 : 200, bodyBytes: size });
+    await outbox.runOnce();
+    const refused = await waitFor(() => receiver.received[0]?.bodyEnd);
+    expect(refused.complete).toBe(false);
+    expect(refused.written).toBeLessThan(size);
+    expect(await endpointStatus()).toMatchObject({ pending: 1, lastError: "answered 503" });
+
+    ahead += WEBHOOK_RETRY_SCHEDULE_MS[0];
+    await outbox.runOnce();
+    const accepted = await waitFor(() => receiver.received[1]?.bodyEnd);
+    expect(accepted.complete).toBe(false);
+    expect(await endpointStatus()).toMatchObject({ pending: 0, sent: 1, failed: 0 });
+  });
 
   it("a receiver answering 503 with Retry-After: 0 gets its ten attempts over the schedule's three days, then the event is given up", async () => {
     const outbox = await queueLead();
