@@ -1,6 +1,7 @@
 import React, { useId, useState } from "react";
 import { graphql, Link, useStaticQuery } from "gatsby";
 import { addItem, MAX_ITEMS } from "./store";
+import { useIsListed } from "./useIsListed";
 import { fill } from "../shared/utils/template";
 import * as styles from "./AddToEnquiry.module.css";
 
@@ -38,12 +39,13 @@ export function AddToEnquiry({ product, name, models = [], compact = false }: Ad
     }
   `);
   const text = enquiryJson.add;
+  const isListed = useIsListed();
   const id = useId();
   const [model, setModel] = useState("");
   const [message, setMessage] = useState<{ text: string; added: boolean } | null>(null);
 
   const add = () => {
-    const added = addItem({ product, name, model: model || undefined });
+    const added = addItem({ product, name, model: model || undefined }, isListed);
     setMessage({ text: added ? fill(text.added, { name: model ? `${name} ${model}` : name }) : fill(text.full, { max: MAX_ITEMS }), added });
   };
 

@@ -1,6 +1,7 @@
 import React, { useCallback, useEffect, useRef, useState } from "react";
 import { graphql, Link, useStaticQuery } from "gatsby";
 import { countItems, subscribe } from "./store";
+import { useIsListed } from "./useIsListed";
 import { fill } from "../shared/utils/template";
 import * as styles from "./HeaderEnquiry.module.css";
 
@@ -11,8 +12,9 @@ interface HeaderTexts {
 /**
  * The header's way to the enquiry list (/enquiry): a small link beside the
  * search with the number of products listed as a badge (no badge while the
- * list is empty). A change of the count (in this tab or another) is announced
- * politely; the count found on arrival is not.
+ * list is empty; items of products the catalogue no longer lists are not
+ * counted, as /enquiry does not show them). A change of the count (in this tab
+ * or another) is announced politely; the count found on arrival is not.
  */
 export function HeaderEnquiry(): React.ReactElement {
   const { enquiryJson } = useStaticQuery<HeaderTexts>(graphql`
@@ -28,6 +30,7 @@ export function HeaderEnquiry(): React.ReactElement {
     }
   `);
   const text = enquiryJson.header;
+  const isListed = useIsListed();
   const [count, setCount] = useState(0);
   const [announcement, setAnnouncement] = useState("");
   const previous = useRef<number | null>(null);
@@ -39,9 +42,9 @@ export function HeaderEnquiry(): React.ReactElement {
       previous.current = next;
       setCount(next);
     };
-    update(countItems());
-    return subscribe((items) => update(items.length));
-  }, [countText]);
+    update(countItems(isListed));
+    return subscribe(() => update(countItems(isListed)));
+  }, [countText, isListed]);
 
   return (
     <>

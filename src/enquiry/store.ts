@@ -107,9 +107,9 @@ export function readItems(): EnquiryItem[] {
   }
 }
 
-/** How many products the list holds. */
-export function countItems(): number {
-  return readItems().length;
+/** How many products the list holds that the catalogue lists (the others are not shown). */
+export function countItems(isListed: (product: string) => boolean): number {
+  return readItems().filter((item) => isListed(item.product)).length;
 }
 
 function write(items: EnquiryItem[]): EnquiryItem[] {
@@ -141,16 +141,19 @@ interface NewItem {
 /**
  * Adds a product (with its model, if chosen). The same product and model
  * already listed gets its quantity raised instead. Returns false when the
- * list is full (MAX_ITEMS).
+ * list holds MAX_ITEMS products the catalogue lists. Items of products it
+ * does not list are not shown and do not count: a full list drops them to
+ * make room (only then: a tab of another build may know them).
  */
-export function addItem({ product, name, model, quantity = 1 }: NewItem): boolean {
-  const items = readItems();
+export function addItem({ product, name, model, quantity = 1 }: NewItem, isListed: (product: string) => boolean): boolean {
+  let items = readItems();
   const wanted = model || undefined;
   const same = items.find((item) => item.product === product && item.model === wanted);
   if (same) {
     write(items.map((item) => (item === same ? { ...item, quantity: clampQuantity(item.quantity + quantity) } : item)));
     return true;
   }
+  if (items.length >= MAX_ITEMS) items = items.filter((item) => isListed(item.product));
   if (items.length >= MAX_ITEMS) return false;
   const item = itemOf({ id: newId(), product, name, model: wanted, quantity });
   if (!item) return false;
@@ -160,10 +163,9 @@ export function addItem({ product, name, model, quantity = 1 }: NewItem): boolea
 
 /**
  * Drops the items whose product is no longer in the catalogue (a later build
- * removed it): they cannot be sent, the list would hide them, and they would
- * still be counted by the header and toward MAX_ITEMS. The catalogue is not
- * in this module (it is in every page's bundle): the enquiry page, which has
- * it, passes it here. Writes only when something is dropped; returns how many.
+ * removed it): they cannot be sent and the list hides them. The catalogue is
+ * not in this module (it is in every page's bundle): the enquiry page passes
+ * it here. Writes only when something is dropped; returns how many.
  */
 export function dropUnlisted(isListed: (product: string) => boolean): number {
   const items = readItems();

@@ -231,6 +231,22 @@ test("an item whose product left the catalogue is dropped: the header counts wha
   await expect.poll(stored).toEqual([]);
 });
 
+test("a full list of products no longer in the catalogue counts for nothing: the header shows none, and a product is added", async ({ page, openHydrated }) => {
+  const retired = Array.from({ length: 50 }, (_, i) => ({ id: `retired-${i}`, product: `retired-pump-${i}`, name: "Retired Pump", quantity: 1 }));
+  await openHydrated("/");
+  await page.evaluate((list) => localStorage.setItem("enquiry-list", JSON.stringify(list)), retired);
+  await openHydrated("/torque-pump");
+  await expect(page.getByTestId("header-enquiry-count")).toHaveCount(0);
+  const add = page.locator("main").getByTestId("add-to-enquiry").first();
+  await add.getByRole("button", { name: "Add to enquiry" }).click();
+  await expect(add.getByRole("status")).toContainText("added to your enquiry");
+  await expect(page.getByTestId("header-enquiry-count")).toHaveText("1");
+  // The full list made room: it holds the product alone.
+  expect(await page.evaluate(() => (JSON.parse(localStorage.getItem("enquiry-list") ?? "[]") as { product: string }[]).map((item) => item.product))).toEqual(["torque-pump"]);
+  await openHydrated("/enquiry");
+  await expect(items(page)).toHaveCount(1);
+});
+
 test("/enquiry with items has no axe violation", async ({ page, openHydrated }) => {
   await addFromProductPage(page, "impact-sockets", "AST25X");
   await openHydrated("/enquiry");

@@ -30,6 +30,10 @@ const storageListeners = new Set<StorageListener>();
 import { addItem, clearItems, countItems, dropUnlisted, MAX_ITEMS, MAX_MODEL, MAX_NOTE, MAX_QUANTITY, parseItems, readItems, removeItem, STORAGE_KEY, subscribe, updateItem } from "../../src/enquiry/store";
 import contractRules from "../../src/contract/form-rules/requestQuotation.json";
 
+/** The catalogue of these tests (the site's comes from the build: src/enquiry/useIsListed.ts). */
+const CATALOGUE = new Set(["torque-pump", "low-profile-torque-wrench", "nut-splitter", "flange-spreader"]);
+const isListed = (product: string) => CATALOGUE.has(product);
+
 beforeEach(() => {
   storage.data.clear();
   storage.failWrites = false;
@@ -37,10 +41,10 @@ beforeEach(() => {
 
 describe("the enquiry list", () => {
   it("adds, raises the quantity of the same product and model, updates, removes and clears", () => {
-    expect(addItem({ product: "torque-pump", name: "Torque Pump" })).toBe(true);
-    expect(addItem({ product: "low-profile-torque-wrench", name: "Low Profile Torque Wrench", model: "ALT06" })).toBe(true);
-    expect(addItem({ product: "low-profile-torque-wrench", name: "Low Profile Torque Wrench", model: "ALT06" })).toBe(true);
-    expect(addItem({ product: "low-profile-torque-wrench", name: "Low Profile Torque Wrench", model: "ALT10" })).toBe(true);
+    expect(addItem({ product: "torque-pump", name: "Torque Pump" }, isListed)).toBe(true);
+    expect(addItem({ product: "low-profile-torque-wrench", name: "Low Profile Torque Wrench", model: "ALT06" }, isListed)).toBe(true);
+    expect(addItem({ product: "low-profile-torque-wrench", name: "Low Profile Torque Wrench", model: "ALT06" }, isListed)).toBe(true);
+    expect(addItem({ product: "low-profile-torque-wrench", name: "Low Profile Torque Wrench", model: "ALT10" }, isListed)).toBe(true);
     const items = readItems();
     expect(items.map((i) => [i.product, i.model, i.quantity])).toEqual([
       ["torque-pump", undefined, 1],
@@ -59,18 +63,18 @@ describe("the enquiry list", () => {
     expect(readItems()[0].quantity).toBe(10000);
 
     removeItem(items[2].id);
-    expect(countItems()).toBe(2);
+    expect(countItems(isListed)).toBe(2);
     clearItems();
     expect(readItems()).toEqual([]);
     expect(storage.getItem(STORAGE_KEY)).toBeNull();
   });
 
   it("holds at most 50 products", () => {
-    for (let i = 0; i < MAX_ITEMS; i++) expect(addItem({ product: "torque-pump", name: "Torque Pump", model: `M${i}` })).toBe(true);
-    expect(addItem({ product: "nut-splitter", name: "Nut Splitter" })).toBe(false);
-    expect(countItems()).toBe(MAX_ITEMS);
+    for (let i = 0; i < MAX_ITEMS; i++) expect(addItem({ product: "torque-pump", name: "Torque Pump", model: `M${i}` }, isListed)).toBe(true);
+    expect(addItem({ product: "nut-splitter", name: "Nut Splitter" }, isListed)).toBe(false);
+    expect(countItems(isListed)).toBe(MAX_ITEMS);
     // Raising a listed item still works on a full list.
-    expect(addItem({ product: "torque-pump", name: "Torque Pump", model: "M0" })).toBe(true);
+    expect(addItem({ product: "torque-pump", name: "Torque Pump", model: "M0" }, isListed)).toBe(true);
   });
 
   it.each([
@@ -80,8 +84,8 @@ describe("the enquiry list", () => {
   ])("reads corrupt storage (%s) as an empty list, and adds to it", (_name, raw) => {
     storage.data.set(STORAGE_KEY, raw);
     expect(readItems()).toEqual([]);
-    expect(addItem({ product: "torque-pump", name: "Torque Pump" })).toBe(true);
-    expect(countItems()).toBe(1);
+    expect(addItem({ product: "torque-pump", name: "Torque Pump" }, isListed)).toBe(true);
+    expect(countItems(isListed)).toBe(1);
   });
 
   it("keeps the readable items of a damaged list and repairs their values", () => {
@@ -99,26 +103,46 @@ describe("the enquiry list", () => {
     ]);
   });
 
-  it("drops the items of products the catalogue no longer has: no longer counted, nor toward the 50", () => {
-    const catalogue = new Set(["torque-pump", "nut-splitter"]);
-    addItem({ product: "torque-pump", name: "Torque Pump" });
-    addItem({ product: "retired-pump", name: "Retired Pump" });
-    for (let i = 2; i < MAX_ITEMS; i++) addItem({ product: "nut-splitter", name: "Nut Splitter", model: `M${i}` });
-    expect(countItems()).toBe(MAX_ITEMS);
-    expect(addItem({ product: "torque-pump", name: "Torque Pump", model: "TP-2" })).toBe(false);
+  it("counts only the items of products the catalogue lists, in the header's count and toward the 50", () => {
+    const stale = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `stale-${i}`, product: `retired-pump-${i}`, name: "Retired Pump", quantity: 1 }));
+    // A list of products a later build removed: none is counted, and a product can be added.
+    storage.data.set(STORAGE_KEY, JSON.stringify(stale(MAX_ITEMS)));
+    expect(countItems(isListed)).toBe(0);
+    expect(addItem({ product: "torque-pump", name: "Torque Pump" }, isListed)).toBe(true);
+    // The full list made room by dropping what the catalogue does not list.
+    expect(readItems().map((item) => item.product)).toEqual(["torque-pump"]);
+    expect(countItems(isListed)).toBe(1);
+
+    // A list that is not full keeps them (a tab of another build may list them).
+    storage.data.set(STORAGE_KEY, JSON.stringify(stale(1)));
+    expect(addItem({ product: "torque-pump", name: "Torque Pump" }, isListed)).toBe(true);
+    expect(readItems().map((item) => item.product)).toEqual(["retired-pump-0", "torque-pump"]);
+    expect(countItems(isListed)).toBe(1);
+
+    // 49 products of the catalogue and one it does not list: one more fits, then the list is full.
+    for (let i = 1; i < MAX_ITEMS - 1; i++) expect(addItem({ product: "nut-splitter", name: "Nut Splitter", model: `M${i}` }, isListed)).toBe(true);
+    expect(readItems()).toHaveLength(MAX_ITEMS);
+    expect(countItems(isListed)).toBe(MAX_ITEMS - 1);
+    expect(addItem({ product: "flange-spreader", name: "Flange Spreader" }, isListed)).toBe(true);
+    expect(countItems(isListed)).toBe(MAX_ITEMS);
+    expect(readItems().map((item) => item.product)).not.toContain("retired-pump-0");
+    expect(addItem({ product: "torque-pump", name: "Torque Pump", model: "TP-2" }, isListed)).toBe(false);
+  });
+
+  it("drops the items of products the catalogue no longer has when asked (the enquiry page), telling subscribers", () => {
+    addItem({ product: "torque-pump", name: "Torque Pump" }, isListed);
+    addItem({ product: "retired-pump", name: "Retired Pump" }, () => true);
+    addItem({ product: "nut-splitter", name: "Nut Splitter" }, isListed);
 
     const seen: number[] = [];
     const unsubscribe = subscribe((items) => seen.push(items.length));
-    expect(dropUnlisted((product) => catalogue.has(product))).toBe(1);
-    // The header (a subscriber) hears the new count; the stored list lost only that item, in order.
-    expect(seen).toEqual([MAX_ITEMS - 1]);
-    expect(readItems().map((item) => item.product)).not.toContain("retired-pump");
-    expect(parseItems(storage.getItem(STORAGE_KEY))[0].product).toBe("torque-pump");
-    expect(countItems()).toBe(MAX_ITEMS - 1);
-    expect(addItem({ product: "torque-pump", name: "Torque Pump", model: "TP-2" })).toBe(true);
+    expect(dropUnlisted(isListed)).toBe(1);
+    // The header (a subscriber) hears of the change; the stored list lost only that item, in order.
+    expect(seen).toEqual([2]);
+    expect(parseItems(storage.getItem(STORAGE_KEY)).map((item) => item.product)).toEqual(["torque-pump", "nut-splitter"]);
     // Nothing to drop: nothing written, nobody told.
-    expect(dropUnlisted((product) => catalogue.has(product))).toBe(0);
-    expect(seen).toEqual([MAX_ITEMS - 1, MAX_ITEMS]);
+    expect(dropUnlisted(isListed)).toBe(0);
+    expect(seen).toEqual([2]);
     unsubscribe();
   });
 
@@ -126,7 +150,7 @@ describe("the enquiry list", () => {
     const seen: number[] = [];
     const unsubscribe = subscribe((items) => seen.push(items.length));
     expect(storageListeners.size).toBe(1);
-    addItem({ product: "torque-pump", name: "Torque Pump" });
+    addItem({ product: "torque-pump", name: "Torque Pump" }, isListed);
     // Another tab writes the list.
     storage.data.set(STORAGE_KEY, JSON.stringify([{ id: "x", product: "nut-splitter", name: "Nut Splitter", quantity: 1 }, { id: "y", product: "torque-pump", name: "Torque Pump", quantity: 2 }]));
     for (const listener of storageListeners) listener({ key: STORAGE_KEY });
@@ -138,12 +162,12 @@ describe("the enquiry list", () => {
 
   it("keeps the list for the page when storage refuses writes, and saves it once storage takes it again", () => {
     storage.failWrites = true;
-    expect(addItem({ product: "torque-pump", name: "Torque Pump" })).toBe(true);
-    expect(addItem({ product: "nut-splitter", name: "Nut Splitter" })).toBe(true);
+    expect(addItem({ product: "torque-pump", name: "Torque Pump" }, isListed)).toBe(true);
+    expect(addItem({ product: "nut-splitter", name: "Nut Splitter" }, isListed)).toBe(true);
     expect(readItems().map((item) => item.product)).toEqual(["torque-pump", "nut-splitter"]);
-    expect(countItems()).toBe(2);
+    expect(countItems(isListed)).toBe(2);
     storage.failWrites = false;
-    addItem({ product: "flange-spreader", name: "Flange Spreader" });
+    addItem({ product: "flange-spreader", name: "Flange Spreader" }, isListed);
     expect(parseItems(storage.data.get(STORAGE_KEY) ?? null).map((item) => item.product)).toEqual(["torque-pump", "nut-splitter", "flange-spreader"]);
   });
 });
