@@ -48,6 +48,21 @@ function envFor(test: TestApp): NodeJS.ProcessEnv {
   };
 }
 
+/**
+ * Moves the dispatcher's clock (`advance`) to 1 ms before the next attempt is
+ * due, then to when it is, with an outbox round at each: the receiver gets one
+ * delivery more, and not before.
+ */
+async function expectNextAttemptAfter(waitMs: number, dispatcher: OutboxDispatcher, advance: (ms: number) => void): Promise<void> {
+  const before = receiver.received.length;
+  advance(waitMs - 1);
+  await dispatcher.runOnce();
+  expect(receiver.received).toHaveLength(before);
+  advance(1);
+  await dispatcher.runOnce();
+  expect(receiver.received).toHaveLength(before + 1);
+}
+
 interface LeadEvent {
   type: string;
   timestamp: string;
@@ -130,16 +145,7 @@ describe("lead.created", () => {
     const id = expectAccepted(await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")));
     stopClock();
     receiver.answer = (n) => [{ status: 500, retryAfter: "2" }, { status: 302 }, { status: 429, retryAfter: "3600" }][n] ?? { status: 200 };
-    /** Moves the clock to 1 ms before the retry is due, then to when it is: one delivery more, and not before. */
-    const retryAfter = async (waitMs: number) => {
-      const before = receiver.received.length;
-      ahead += waitMs - 1;
-      await dispatcher.runOnce();
-      expect(receiver.received).toHaveLength(before);
-      ahead += 1;
-      await dispatcher.runOnce();
-      expect(receiver.received).toHaveLength(before + 1);
-    };
+    const retryAfter = (waitMs: number) => expectNextAttemptAfter(waitMs, dispatcher, (ms) => (ahead += ms));
     await dispatcher.runOnce();
     // Retry-After: 2 does not hasten the schedule's 5 s.
     await retryAfter(WEBHOOK_RETRY_SCHEDULE_MS[0]);
@@ -322,15 +328,7 @@ describe("a receiver that misbehaves", () => {
     const outbox = await queueLead();
     receiver.answer = () => ({ status: 503, retryAfter: "0" });
     await outbox.runOnce();
-    for (const step of WEBHOOK_RETRY_SCHEDULE_MS) {
-      const before = receiver.received.length;
-      ahead += step - 1;
-      await outbox.runOnce();
-      expect(receiver.received).toHaveLength(before);
-      ahead += 1;
-      await outbox.runOnce();
-      expect(receiver.received).toHaveLength(before + 1);
-    }
+    for (const step of WEBHOOK_RETRY_SCHEDULE_MS) await expectNextAttemptAfter(step, outbox, (ms) => (ahead += ms));
     expect(ahead).toBeGreaterThan(3 * 86_400_000);
     expect(await endpointStatus()).toMatchObject({ pending: 0, failed: 1, lastError: "answered 503" });
     ahead += 7 * 86_400_000;
