@@ -48,11 +48,12 @@ function bundle(entry, outfile, target) {
   return build({ entryPoints: [path.join(ROOT, entry)], bundle: true, minify: true, format: "iife", target, outfile, logLevel: "warning" });
 }
 
-/** A page's name: its <title> without the company's name ("Home" for the home page). */
+/** A page's name: its <title> without the company's name or short name ("Home" for the home page). */
 function pageName(publicDir, page, company) {
   if (page === "/") return "Home";
   const title = /<title[^>]*>([^<]*)<\/title>/.exec(fs.readFileSync(path.join(publicDir, htmlFile(page)), "utf8"))?.[1] ?? page;
-  return title.replace(new RegExp(`\\s*\\|\\s*${company.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`), "").replace(/&amp;/g, "&");
+  const names = [company.name, company.shortName].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  return title.replace(new RegExp(`\\s*\\|\\s*(?:${names})$`), "").replace(/&amp;/g, "&");
 }
 
 /** public/offline/: the page (links to the precached pages, a place for the saved items), its stylesheet and its script. */
@@ -64,7 +65,7 @@ export async function writeOfflinePage(publicDir, { pages = precachedPages() } =
   await bundle("src/offline/page/offline.ts", path.join(dir, "offline.js"), "es2019");
   const words = readJson(path.join(ROOT, "data/offline-page.json"));
   const links = pages.map((page) => `<li><a href="${escapeHtml(page)}">${escapeHtml(pageName(publicDir, page, company))}</a></li>`).join("\n        ");
-  const html = `<!doctype html>
+  const html = `<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -73,7 +74,7 @@ export async function writeOfflinePage(publicDir, { pages = precachedPages() } =
     <meta name="theme-color" content="${escapeHtml(readJson(path.join(ROOT, "src/offline/app-manifest.json")).theme_color)}" />
     <title>${escapeHtml(words.title)} | ${escapeHtml(company.name)}</title>
     <link rel="stylesheet" href="/offline/offline.css" />
-    <script src="/offline/offline.js" defer></script>
+    <script src="/offline/offline.js" defer=""></script>
   </head>
   <body>
     <header class="bar">
@@ -89,12 +90,12 @@ export async function writeOfflinePage(publicDir, { pages = precachedPages() } =
     <main class="main">
       <h1>${escapeHtml(words.heading)}</h1>
       <p>${escapeHtml(words.text)}</p>
-      <p><button type="button" class="retry" id="retry" hidden>${escapeHtml(words.retry)}</button></p>
+      <p><button type="button" class="retry" id="retry" hidden="">${escapeHtml(words.retry)}</button></p>
       <h2>${escapeHtml(words.precachedHeading)}</h2>
       <ul>
         ${links}
       </ul>
-      <section id="saved" aria-labelledby="saved-title" hidden>
+      <section id="saved" aria-labelledby="saved-title" hidden="">
         <h2 id="saved-title">${escapeHtml(words.savedHeading)}</h2>
         <ul id="saved-list" data-kind-product="${escapeHtml(words.kinds.product)}" data-kind-document="${escapeHtml(words.kinds.document)}"></ul>
       </section>

@@ -2,6 +2,7 @@ import React from "react";
 import { Link } from "gatsby";
 import { NewsLetterForm } from "../forms/NewsLetterForm";
 import { useSiteData } from "../hooks/useSiteData";
+import { unbreakable } from "../shared/utils/template";
 import { Icon } from "./Icon";
 import { Logo } from "./Logo";
 import { SocialLinks } from "./SocialLinks";
@@ -25,7 +26,7 @@ export function Footer(): React.ReactElement {
             </span>
             <a className={styles.line} href={company.phoneHref}>
               <Icon name="phone" size={18} />
-              {company.phone}
+              {unbreakable(company.phone)}
             </a>
             <a className={styles.line} href={`mailto:${company.email}`}>
               <Icon name="mail" size={18} />

@@ -7,6 +7,8 @@ import * as styles from "./Picture.module.css";
  * An image processed at build by gatsby-plugin-image (sizes, AVIF/WebP and a
  * dominant-colour placeholder) rendered as plain HTML: <picture> with its
  * sources, width and height reserved so nothing shifts, native lazy loading.
+ * Its wrappers are spans (shown as blocks), so it may sit where only phrasing
+ * content may, such as inside a button (the gallery's thumbnails).
  *
  * The plugin's own <GatsbyImage> fetches a chunk with react-dom/server in the
  * browser on every page that shows an image (about 21 KB gzipped, gatsbyjs/
@@ -43,6 +45,8 @@ function sizerSvg(width: number, height: number): string {
 
 export function Picture({ image, alt, className, loading = "lazy", priority = "auto", sizes, objectFit = "cover", style }: PictureProps): React.ReactElement {
   const { width, height, layout, backgroundColor, images } = image;
+  // The plugin gives a constrained image's height as width / aspect ratio, unrounded (426.99999999999994); HTML sizes are whole pixels.
+  const [pixelWidth, pixelHeight] = [Math.round(width), Math.round(height)];
   const fallback = images.fallback;
   const hint = sizes ?? fallback?.sizes;
   const wrapperStyle: React.CSSProperties = { backgroundColor, ...(layout === "fixed" ? { width, height } : {}), ...style };
@@ -50,12 +54,12 @@ export function Picture({ image, alt, className, loading = "lazy", priority = "a
   // page's one high-priority image is its main image, which its scripts wait for (after-paint.ts).
   const fetchPriority = priority === "high" ? { fetchpriority: "high", ...mainImageAttributes } : {};
   return (
-    <div className={`${styles.wrapper} ${styles[layout]} ${className ?? ""}`} style={wrapperStyle}>
-      {layout === "fullWidth" && <div aria-hidden="true" style={{ paddingTop: `${(height / width) * 100}%` }} />}
+    <span className={`${styles.wrapper} ${styles[layout]} ${className ?? ""}`} style={wrapperStyle}>
+      {layout === "fullWidth" && <span aria-hidden="true" className={styles.sizer} style={{ paddingTop: `${(height / width) * 100}%` }} />}
       {layout === "constrained" && (
-        <div className={styles.sizer} style={{ maxWidth: width }}>
-          <img alt="" role="presentation" aria-hidden="true" src={sizerSvg(width, height)} className={styles.sizerImage} />
-        </div>
+        <span className={styles.sizer} style={{ maxWidth: width }}>
+          <img alt="" aria-hidden="true" src={sizerSvg(pixelWidth, pixelHeight)} className={styles.sizerImage} />
+        </span>
       )}
       <picture>
         {images.sources?.map((source) => (
@@ -67,8 +71,8 @@ export function Picture({ image, alt, className, loading = "lazy", priority = "a
           src={fallback?.src}
           srcSet={fallback?.srcSet}
           sizes={hint}
-          width={width}
-          height={height}
+          width={pixelWidth}
+          height={pixelHeight}
           alt={alt}
           loading={loading}
           // An image above the fold is decoded with the frame that paints it.
@@ -77,6 +81,6 @@ export function Picture({ image, alt, className, loading = "lazy", priority = "a
           {...fetchPriority}
         />
       </picture>
-    </div>
+    </span>
   );
 }

@@ -11,10 +11,17 @@ interface SeoProps {
   children?: React.ReactNode;
 }
 
-/** Title, description, canonical URL and social cards for a page's <head> (Gatsby Head API). */
+/** About the longest title search results show whole (html-validate's long-title allows 70, counting `&amp;` as five). */
+const TITLE_MAX = 60;
+
+/**
+ * Title, description, canonical URL and social cards for a page's <head>
+ * (Gatsby Head API). The title ends with the company's name, or with its short
+ * name when the whole would be longer than TITLE_MAX characters.
+ */
 export function Seo({ title, description, pathname, noindex = false, children }: SeoProps): React.ReactElement {
   const { company } = useSiteData();
-  const fullTitle = title === company.name ? title : `${title} | ${company.name}`;
+  const fullTitle = title === company.name ? title : [company.name, company.shortName].map((name) => `${title} | ${name}`).find((full) => full.length <= TITLE_MAX) ?? `${title} | ${company.shortName}`;
   const url = `${company.siteUrl}${pathname === "/" ? "" : pathname}`;
   return (
     <>

@@ -45,7 +45,7 @@ export function LibraryFilters({ filters, options, texts, typeLabel, showClear, 
   const categories = filters.category ? options.categories.filter((c) => c.value === filters.category) : options.categories;
 
   return (
-    <form role="search" aria-label={texts.filtersLabel} className={styles.filters} onSubmit={(e) => e.preventDefault()} data-testid="library-filters">
+    <div role="search" aria-label={texts.filtersLabel} className={styles.filters} data-testid="library-filters">
       <div className={styles.field}>
         <label htmlFor="library-category">{texts.categoryLabel}</label>
         <select id="library-category" name="category" value={filters.category} onChange={set("category")} ref={firstFieldRef}>
@@ -94,6 +94,6 @@ export function LibraryFilters({ filters, options, texts, typeLabel, showClear, 
           {texts.clearLabel}
         </button>
       )}
-    </form>
+    </div>
   );
 }

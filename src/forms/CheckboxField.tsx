@@ -12,7 +12,7 @@ export function CheckboxField<V extends FormValues>(props: BaseProps<V>): React.
   const invalid = f.showInvalid(name);
   return (
     <div className={`${styles.field} ${className ?? ""}`}>
-      <label htmlFor={id} className={`${styles.option} ${styles.checkbox} ${invalid ? styles.invalid : ""}`}>
+      <label className={`${styles.option} ${styles.checkbox} ${invalid ? styles.invalid : ""}`}>
         <input
           id={id}
           type="checkbox"

@@ -22,6 +22,8 @@ import * as styles from "./Form.module.css";
 
 /** How one field is shown beyond what its rule and its words say. */
 export interface FieldLayout {
+  /** The input's type when it is not the one the field's rule gives. */
+  type?: "text";
   autoComplete?: string;
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
   maxLength?: number;
@@ -36,8 +38,13 @@ export interface FieldLayout {
   showChosen?: boolean;
 }
 
-/** The ten-digit phone number of the contact and demo forms. */
-export const NATIONAL_PHONE: FieldLayout = { autoComplete: "tel-national", inputMode: "numeric", maxLength: 10 };
+/**
+ * The ten-digit phone number of the contact, demo and enquiry forms: the
+ * browser fills in the number without its country code (tel-national), a token
+ * HTML allows on text inputs only (type="tel" takes "tel", the whole number,
+ * which would not fit), with the digit keypad of inputMode.
+ */
+export const NATIONAL_PHONE: FieldLayout = { type: "text", autoComplete: "tel-national", inputMode: "numeric", maxLength: 10 };
 
 /** The autocomplete token of the fields that have one. */
 const AUTOCOMPLETE: Record<string, string> = {
@@ -83,7 +90,7 @@ function Field({ form, words, name, layout }: FieldProps): React.ReactElement {
   return (
     <TextField
       {...base}
-      type={inputType(name, rule)}
+      type={layout.type ?? inputType(name, rule)}
       autoComplete={layout.autoComplete ?? AUTOCOMPLETE[name]}
       inputMode={layout.inputMode ?? (number ? (rule.type === "integer" ? "numeric" : "decimal") : undefined)}
       maxLength={layout.maxLength}

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import contact from "../../data/contact.json";
 import company from "../../data/company.json";
 import { mapEmbedUrl } from "../../src/shared/utils/map";
+import { unbreakable } from "../../src/shared/utils/template";
 import { expect, test } from "../../testkit/e2e";
 
 const CARD_TITLES = [
@@ -51,7 +52,8 @@ test.describe("contact page", () => {
 
     for (const line of company.address.lines) expect(body).toContain(html(line));
     expect(body).toContain(`href="${company.phoneHref}"`);
-    expect(body).toContain(`>${html(company.phone)}</a>`);
+    // Kept on one line: its spaces do not break.
+    expect(body).toContain(`>${html(unbreakable(company.phone))}</a>`);
     expect(body).toContain(`href="mailto:${company.email}"`);
 
     expect(body).toContain('data-form-slot="contact"');

@@ -2,6 +2,7 @@ import React from "react";
 import type { SiteData, SocialLinkData } from "../../hooks/useSiteData";
 import { Icon } from "../Icon";
 import { SocialLinks } from "../SocialLinks";
+import { unbreakable } from "../../shared/utils/template";
 import * as styles from "./ContactDetails.module.css";
 
 export interface ContactDetailsText {
@@ -50,7 +51,7 @@ export function ContactDetails({ company, text, social }: ContactDetailsProps): 
               <span className="visually-hidden">{text.phoneLabel}</span>
             </dt>
             <dd>
-              <a href={company.phoneHref}>{company.phone}</a>
+              <a href={company.phoneHref}>{unbreakable(company.phone)}</a>
             </dd>
           </div>
           <div className={styles.row}>

@@ -161,9 +161,8 @@ export function TestimonialCarousel({ testimonials, labels }: TestimonialCarouse
   } as React.CSSProperties;
 
   return (
-    <div
+    <section
       className={styles.carousel}
-      role="region"
       aria-roledescription="carousel"
       aria-label={labels.region}
       data-autoplay={!hydrated ? "pending" : rotating ? "running" : "paused"}
@@ -230,6 +229,6 @@ export function TestimonialCarousel({ testimonials, labels }: TestimonialCarouse
           })}
         </div>
       </div>
-    </div>
+    </section>
   );
 }

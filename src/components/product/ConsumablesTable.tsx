@@ -24,9 +24,8 @@ export function ConsumablesTable({ tools, labels, notGivenLabel, scrollLabel }: 
 
   return (
     <div className={styles.block} data-table-id="consumables">
-      <div
+      <section
         className={styles.scroll}
-        role="region"
         aria-label={fill(scrollLabel, { title: labels.title })}
         // The frame scrolls sideways: it takes focus so keyboard users can scroll it.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -76,7 +75,7 @@ export function ConsumablesTable({ tools, labels, notGivenLabel, scrollLabel }: 
             })}
           </tbody>
         </table>
-      </div>
+      </section>
     </div>
   );
 }

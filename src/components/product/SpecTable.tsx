@@ -35,9 +35,8 @@ export function SpecTable({ table, fallbackTitle, notGivenLabel, scrollLabel }: 
 
   return (
     <div className={styles.block} data-table-id={table.id}>
-      <div
+      <section
         className={styles.scroll}
-        role="region"
         aria-label={fill(scrollLabel, { title })}
         aria-describedby={table.note ? noteId : undefined}
         // The frame scrolls sideways: it takes focus so keyboard users can scroll it.
@@ -92,7 +91,7 @@ export function SpecTable({ table, fallbackTitle, notGivenLabel, scrollLabel }: 
             })}
           </tbody>
         </table>
-      </div>
+      </section>
       {table.note && (
         <p id={noteId} className={styles.note}>
           {table.note}
