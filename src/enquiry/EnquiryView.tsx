@@ -261,7 +261,6 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
             setAttempted(true);
             form.formProps.onSubmit(event);
           }}
-          data-form-slot="enquiry"
         >
           <section aria-labelledby="enquiry-items">
             <div className={styles.listHead}>

@@ -18,7 +18,7 @@ export function CareersForm({ jobRole, onSuccess }: CareersFormProps): React.Rea
   const fixed = useMemo(() => ({ jobRole }), [jobRole]);
   const form = useRegisteredForm(RULES, words, { initialValues: CAREERS_INITIAL, fixed, onSuccess });
   return (
-    <RegisteredFormView form={form} words={words} slot="career-application" inModal={Boolean(onSuccess)} attributes={{ "data-job-role": jobRole }} />
+    <RegisteredFormView form={form} words={words} inModal={Boolean(onSuccess)} attributes={{ "data-job-role": jobRole }} />
   );
 }
 

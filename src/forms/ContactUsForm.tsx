@@ -14,7 +14,7 @@ const LAYOUT = { phoneNumber: NATIONAL_PHONE, message: { rows: 5, wide: true } }
 export function ContactUsForm(): React.ReactElement {
   const words = useFormWords("contact_us");
   const form = useRegisteredForm(RULES, words, { initialValues: CONTACT_US_INITIAL, disableWhileInvalid: false });
-  return <RegisteredFormView form={form} words={words} slot="contact" layout={LAYOUT} />;
+  return <RegisteredFormView form={form} words={words} layout={LAYOUT} />;
 }
 
 export default ContactUsForm;

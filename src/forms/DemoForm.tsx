@@ -14,7 +14,7 @@ const termsAccepted = (values: typeof DEMO_FORM_INITIAL) => ({ acceptTerms: valu
 export function DemoForm(): React.ReactElement {
   const words = useFormWords("demo_form");
   const form = useRegisteredForm(RULES, words, { initialValues: DEMO_FORM_INITIAL, extraValidity: termsAccepted, disableWhileInvalid: false });
-  return <RegisteredFormView form={form} words={words} slot="demo" layout={LAYOUT} />;
+  return <RegisteredFormView form={form} words={words} layout={LAYOUT} />;
 }
 
 export default DemoForm;

@@ -27,7 +27,7 @@ export function NewsLetterForm({ variant }: NewsLetterFormProps): React.ReactEle
   const form = useRegisteredForm(RULES, words, { initialValues: NEWS_LETTER_INITIAL, resetValues: NEWS_LETTER_RESET, successMessage: success });
 
   return (
-    <form {...form.formProps} className={styles.form} data-form-slot={variant ? "talent-community" : "newsletter"}>
+    <form {...form.formProps} className={styles.form}>
       <div className={styles.row}>
         <TextField form={form} name="email" type="email" label={words.field.email.label} autoComplete="email" markRequired={false} className={styles.field} />
         <button type="submit" className={`btn ${styles.button}`} disabled={form.buttonDisabled}>

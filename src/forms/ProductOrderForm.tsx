@@ -23,7 +23,7 @@ export function ProductOrderForm({ slug }: { slug: string }): React.ReactElement
     disableWhileInvalid: false,
     blockedMessage: (values) => (values.file ? undefined : noFile),
   });
-  return <RegisteredFormView form={form} words={words} slot="product-order" layout={LAYOUT} grid={false} attributes={{ "data-product-name": slug }} />;
+  return <RegisteredFormView form={form} words={words} layout={LAYOUT} grid={false} attributes={{ "data-product-name": slug }} />;
 }
 
 export default ProductOrderForm;

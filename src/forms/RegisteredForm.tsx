@@ -104,8 +104,6 @@ function Field({ form, words, name, layout }: FieldProps): React.ReactElement {
 interface RegisteredFormViewProps<V extends FormValues> {
   form: ContractForm<V>;
   words: FormWords;
-  /** data-form-slot: where the page puts it. */
-  slot: string;
   layout?: Record<string, FieldLayout>;
   /** "Fields marked * are required." and the two-column grid (a one-field form has neither). */
   grid?: boolean;
@@ -136,10 +134,10 @@ export function RegisteredFields<V extends FormValues>({ form, words, layout = {
 }
 
 /** A form of the registry: its fields, its spam trap, its button (its data file's words), its messages. */
-export function RegisteredFormView<V extends FormValues>({ form, words, slot, layout = {}, grid = true, inModal = false, attributes }: RegisteredFormViewProps<V>): React.ReactElement {
+export function RegisteredFormView<V extends FormValues>({ form, words, layout = {}, grid = true, inModal = false, attributes }: RegisteredFormViewProps<V>): React.ReactElement {
   const fields = <RegisteredFields form={form} words={words} layout={layout} />;
   return (
-    <form {...form.formProps} className={styles.form} data-form-slot={slot} {...attributes}>
+    <form {...form.formProps} className={styles.form} {...attributes}>
       {grid && <RequiredNote text={words.common.requiredNote} />}
       {grid ? <div className={styles.grid}>{fields}</div> : fields}
       <SpamTrap idPrefix={form.id} words={words} />

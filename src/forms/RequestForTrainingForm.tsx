@@ -11,7 +11,7 @@ const LAYOUT = { trainingFormat: { radio: true }, comments: { rows: 3, wide: tru
 export function RequestForTrainingForm({ onSuccess }: { onSuccess?: () => void }): React.ReactElement {
   const words = useFormWords("request_for_training");
   const form = useRegisteredForm(RULES, words, { initialValues: REQUEST_FOR_TRAINING_INITIAL, onSuccess });
-  return <RegisteredFormView form={form} words={words} slot="request-for-training" layout={LAYOUT} inModal={Boolean(onSuccess)} />;
+  return <RegisteredFormView form={form} words={words} layout={LAYOUT} inModal={Boolean(onSuccess)} />;
 }
 
 export default RequestForTrainingForm;

@@ -12,7 +12,7 @@ const LAYOUT = { availability: { radio: true, wide: true }, resume: { wide: true
 export function SmeForm({ onSuccess }: { onSuccess?: () => void }): React.ReactElement {
   const words = useFormWords("sme_form");
   const form = useRegisteredForm(RULES, words, { initialValues: SME_FORM_INITIAL, formats: URI_FORMAT, onSuccess });
-  return <RegisteredFormView form={form} words={words} slot="sme-registration" layout={LAYOUT} inModal={Boolean(onSuccess)} />;
+  return <RegisteredFormView form={form} words={words} layout={LAYOUT} inModal={Boolean(onSuccess)} />;
 }
 
 export default SmeForm;

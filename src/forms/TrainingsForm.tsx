@@ -3,23 +3,21 @@ import { TransferPartnerForm } from "./TransferPartnerForm";
 import { SmeForm } from "./SmeForm";
 import { RequestForTrainingForm } from "./RequestForTrainingForm";
 
-/** The trainings page's form slots (data/trainings.json cards[].formSlot). */
-export type TrainingsFormSlot = "request-for-training" | "sme-registration" | "knowledge-transfer-partner";
-
 interface TrainingsFormProps {
-  slot: string;
+  /** The form's key (data/trainings.json cards[].form). */
+  form: string;
   /** Called after a success: the page closes the modal. */
   onSuccess?: () => void;
 }
 
-/** The form of one trainings card, by its slot name. */
-export function TrainingsForm({ slot, onSuccess }: TrainingsFormProps): React.ReactElement | null {
-  switch (slot as TrainingsFormSlot) {
-    case "request-for-training":
+/** The form of one trainings card, by its key. */
+export function TrainingsForm({ form, onSuccess }: TrainingsFormProps): React.ReactElement | null {
+  switch (form) {
+    case "request_for_training":
       return <RequestForTrainingForm onSuccess={onSuccess} />;
-    case "sme-registration":
+    case "sme_form":
       return <SmeForm onSuccess={onSuccess} />;
-    case "knowledge-transfer-partner":
+    case "transfer_partner":
       return <TransferPartnerForm onSuccess={onSuccess} />;
     default:
       return null;

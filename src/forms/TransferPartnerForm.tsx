@@ -15,7 +15,7 @@ const LAYOUT = { interestedIn: { wide: true }, message: { rows: 4, wide: true },
 export function TransferPartnerForm({ onSuccess }: { onSuccess?: () => void }): React.ReactElement {
   const words = useFormWords("transfer_partner");
   const form = useRegisteredForm(RULES, words, { initialValues: TRANSFER_PARTNER_INITIAL, onSuccess });
-  return <RegisteredFormView form={form} words={words} slot="knowledge-transfer-partner" layout={LAYOUT} inModal={Boolean(onSuccess)} />;
+  return <RegisteredFormView form={form} words={words} layout={LAYOUT} inModal={Boolean(onSuccess)} />;
 }
 
 export default TransferPartnerForm;

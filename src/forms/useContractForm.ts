@@ -76,7 +76,7 @@ export interface ContractForm<V extends FormValues> {
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
   /** The script is running (until then the button stays disabled: a form must never submit natively). */
   ready: boolean;
-  /** Spread on the <form>: ref, noValidate, onSubmit, method post, data-hydrated once the script runs, and a focus handler that fetches the API client and the attribution's module. */
+  /** Spread on the <form>: ref, noValidate, onSubmit, method post, data-hydrated once the script runs, data-form (its key), and a focus handler that fetches the API client and the attribution's module. */
   formProps: {
     ref: React.RefObject<HTMLFormElement>;
     noValidate: true;
@@ -84,6 +84,8 @@ export interface ContractForm<V extends FormValues> {
     onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
     onFocus: () => void;
     "data-hydrated"?: "true";
+    /** The form's key, the last part of its call's path (contact_us, news-letter...): what tests and tools find it by. */
+    "data-form": string;
   };
 }
 
@@ -237,6 +239,6 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     formRef,
     onSubmit,
     ready,
-    formProps: { ref: formRef, noValidate: true, method: "post", onSubmit, onFocus: preload, "data-hydrated": ready ? "true" : undefined },
+    formProps: { ref: formRef, noValidate: true, method: "post", onSubmit, onFocus: preload, "data-hydrated": ready ? "true" : undefined, "data-form": rules.path.slice(rules.path.lastIndexOf("/") + 1) },
   };
 }

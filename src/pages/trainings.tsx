@@ -16,7 +16,7 @@ interface TrainingsCardData {
   summary: string;
   button: string;
   modalIntro: string;
-  formSlot: string;
+  form: string;
 }
 
 interface TrainingsData {
@@ -97,7 +97,7 @@ export default function TrainingsPage({ data }: PageProps<TrainingsData>): React
       {cards.map((card) => (
         <Modal key={card.id} id={modalId(card.id)} title={card.title} open={openId === card.id} onClose={close} size="lg">
           <p>{card.modalIntro}</p>
-          <TrainingsForm slot={card.formSlot} onSuccess={close} />
+          <TrainingsForm form={card.form} onSuccess={close} />
         </Modal>
       ))}
     </Layout>
@@ -142,7 +142,7 @@ export const query = graphql`
         summary
         button
         modalIntro
-        formSlot
+        form
       }
     }
   }
