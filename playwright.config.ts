@@ -29,9 +29,12 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace records a snapshot of the page at every action, and a screencast: taken in every test, it cost about a
+    // third of the suite's time on a busy machine. In CI a failing test is retried (above) with a trace, which
+    // test-results/ keeps; elsewhere `npx playwright test --trace on` records one.
+    trace: "on-first-retry",
     // The site's service worker (src/offline/) is a subject of its own specs, which allow it (offline*.spec.ts,
-    // and page-weight.spec.ts, which weighs pages as visitors get them); elsewhere it would precache the build
+    // and routes.spec.ts and page-weight.spec.ts, which load pages as visitors get them); elsewhere it would precache the build
     // behind every test's back and answer requests a test routes itself.
     serviceWorkers: "block",
     launchOptions: {

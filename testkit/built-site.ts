@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
+import fs from "fs";
 import path from "path";
+import ORDER_UPLOAD_RULES from "../src/contract/form-rules/uploadProductOrder.json";
 
 /** The built site the browser tests run against, and the page-weight counting shared with the benchmark. */
 export const PUBLIC = path.resolve(__dirname, "../public");
@@ -25,6 +27,19 @@ export const JS_BUDGET_BYTES = lib.JS_BUDGET_BYTES;
 
 /** Every page the sitemap of the build lists, as paths. */
 export const sitemapRoutes = (): string[] => lib.sitemapRoutes(PUBLIC);
+
+/** What only the product order upload's code holds: its call's path, from the contract's rules for the operation. */
+export const ORDER_UPLOAD_CODE = ORDER_UPLOAD_RULES.path;
+
+/** The buttons in a page's main part that open a dialog (a11y.spec.ts checks each dialog open). */
+export const DIALOG_OPENERS = 'main button[aria-haspopup="dialog"]';
+
+/** How many dialog openers (DIALOG_OPENERS) the build wrote into a page of the sitemap. */
+export function dialogOpenersBuilt(route: string): number {
+  const html = fs.readFileSync(path.join(PUBLIC, route, "index.html"), "utf8");
+  const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+  return [...main.matchAll(/<button\b[^>]*\baria-haspopup="dialog"/g)].length;
+}
 
 /** Loads `route` and weighs what it loaded before any interaction (see page-weight-lib.cjs). */
 export const weighRoute = (page: Page, baseUrl: string, route: string): Promise<Weight> => lib.weighRoute(page, baseUrl, PUBLIC, route);

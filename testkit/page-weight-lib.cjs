@@ -1,7 +1,7 @@
 /**
  * What a built page weighs on first load, shared by the benchmark
  * (scripts/bench/page-weight.mjs) and the budget test
- * (tests/e2e/page-weight.spec.ts).
+ * (tests/e2e/routes.spec.ts).
  *
  * - HTML and CSS come from the file in public/: Gatsby inlines the stylesheet
  *   into every page, so CSS is the text of its <style> elements and HTML the

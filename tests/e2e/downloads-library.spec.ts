@@ -243,7 +243,7 @@ test("by keyboard: the filters in order with a visible focus, a change by keys, 
   expect(new Set(await attributeValues(page, "data-type"))).toEqual(new Set(["catalogue"]));
 });
 
-// The full list, a filtered address and the empty result as they load: a11y.spec.ts (every route, and these addresses).
+// The full list, a filtered address and the empty result as they load: routes.spec.ts (every route, and these addresses).
 test("no axe violation: a list filtered on the page, and the library on a phone", async ({ page, openHydrated }) => {
   test.setTimeout(90_000);
   const check = async (context: string) => {
@@ -260,7 +260,7 @@ test("no axe violation: a list filtered on the page, and the library on a phone"
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 });
 
-test("no console error or CSP report, nothing missing while filtering (its weight: page-weight.spec.ts)", async ({ page, openHydrated }) => {
+test("no console error or CSP report, nothing missing while filtering (as it loads: routes.spec.ts)", async ({ page, openHydrated }) => {
   const { errors, failed } = watchPageProblems(page);
   await openHydrated("/downloads?type=manual");
   await page.getByLabel(library.textLabel, { exact: true }).fill("nut");

@@ -1,6 +1,6 @@
 import { formatGst } from "../../src/utils/clock";
-import { sitemapRoutes } from "../../testkit/built-site";
 import { expect, test } from "../../testkit/e2e";
+import { HEIGHT, measureFit, misfits, WIDTHS } from "../../testkit/fit";
 
 test.describe("shared header", () => {
   test("menus open from the keyboard, move with arrows and close with Escape", async ({ page, openHydrated }) => {
@@ -129,80 +129,8 @@ test.describe("shared header", () => {
   });
 });
 
-/**
- * Widths from a small phone to a full-HD screen, the common laptop widths
- * (1280, 1366, 1440, 1536) among them. Headless Chromium on Linux draws text
- * with wider fonts than most visitors' browsers, so a header that fits here
- * fits for them too.
- */
-const WIDTHS = [360, 414, 768, 1024, 1280, 1366, 1440, 1536, 1920];
-const HEIGHT = 800;
-/** Every page of the build (the sitemap's), the served search results and the 404 page. */
-const WIDTH_ROUTES = [...sitemapRoutes(), "/search?query=torque", "/no-such-page"];
-
-interface Fit {
-  scrollWidth: number;
-  viewport: number;
-  /** The visible header controls not wholly inside the viewport, described. */
-  outside: string[];
-}
-
-/**
- * Runs in the page: the document's width and the visible controls of the
- * header (links, buttons, the search field) whose box leaves the viewport.
- * `horizontalOnly` checks the left and right edges alone (the open mobile menu
- * scrolls on its own, so its lower links may lie below the fold).
- */
-function measureFit(horizontalOnly: boolean): Fit {
-  const viewport = window.innerWidth;
-  const header = document.querySelector('[data-testid="site-header"]');
-  if (!header) throw new Error("no site header");
-  const controls = Array.from(header.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])'));
-  const outside = controls
-    .filter((el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
-    .map((el) => ({ el, box: el.getBoundingClientRect() }))
-    .filter(({ box }) => box.width > 0 && box.height > 0)
-    .filter(({ box }) => box.left < 0 || box.right > viewport || (!horizontalOnly && (box.top < 0 || box.bottom > window.innerHeight)))
-    .map(({ el, box }) => {
-      const name = (el.getAttribute("aria-label") ?? el.getAttribute("placeholder") ?? el.textContent ?? "").trim();
-      return `${el.tagName.toLowerCase()} "${name}" at x ${Math.round(box.left)} to ${Math.round(box.right)}, y ${Math.round(box.top)} to ${Math.round(box.bottom)}`;
-    });
-  return { scrollWidth: document.documentElement.scrollWidth, viewport, outside };
-}
-
-/** What does not fit at this width, as readable lines (none when all fits). */
-function misfits(fit: Fit, what: string): string[] {
-  const found = fit.outside.map((control) => `${what} at ${fit.viewport} px: ${control} leaves the viewport`);
-  if (fit.scrollWidth > fit.viewport) found.unshift(`${what} at ${fit.viewport} px: the page is ${fit.scrollWidth} px wide (scrolls sideways)`);
-  return found;
-}
-
-test.describe(`every page from ${WIDTHS[0]} to ${WIDTHS[WIDTHS.length - 1]} px wide`, () => {
-  test("the list of pages comes from the build and holds product and category pages", () => {
-    expect(WIDTH_ROUTES.length).toBeGreaterThan(35);
-    expect(WIDTH_ROUTES).toContain("/fluid-transfer");
-    expect(WIDTH_ROUTES).toContain("/square-drive-torque-wrench");
-  });
-
-  // One page for a share of the routes, resized from width to width: a new page per route and width would take minutes.
-  const SHARES = 3;
-  for (let share = 0; share < SHARES; share++) {
-    const routes = WIDTH_ROUTES.filter((_, i) => i % SHARES === share);
-    test(`no sideways scroll, every header control inside the viewport, pages ${share + 1} of ${SHARES} (${routes.length}, from ${routes[0]})`, async ({ page, openHydrated }) => {
-      test.setTimeout(routes.length * 15_000);
-      const found: string[] = [];
-      for (const route of routes) {
-        await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
-        await openHydrated(route);
-        for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: HEIGHT });
-          found.push(...misfits(await page.evaluate(measureFit, false), route));
-        }
-      }
-      expect(found).toEqual([]);
-    });
-  }
-
+// Every page at each width as it loads: routes.spec.ts. Here, the header in the states a visitor opens.
+test.describe(`the header from ${WIDTHS[0]} to ${WIDTHS[WIDTHS.length - 1]} px wide`, () => {
   for (const route of ["/", "/about-us"]) {
     test(`${route}: the header still fits with the search widened, a menu open or the mobile menu open`, async ({ page, openHydrated }) => {
       test.setTimeout(180_000);
