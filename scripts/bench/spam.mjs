@@ -814,8 +814,8 @@ function fileFor(name) {
 }
 
 async function hydratedForm(scope, slot) {
-  await scope.locator(`form[data-form-slot="${slot}"][data-hydrated="true"]`).waitFor({ state: "attached", timeout: HYDRATION_MS });
-  return scope.locator(`form[data-form-slot="${slot}"]`);
+  await scope.locator(`form[data-form="${slot}"][data-hydrated="true"]`).waitFor({ state: "attached", timeout: HYDRATION_MS });
+  return scope.locator(`form[data-form="${slot}"]`);
 }
 
 /**
@@ -864,14 +864,14 @@ async function send(page, button, call, result) {
 const VISITS = {
   async contact(page, person, result) {
     await page.goto("/contact");
-    const form = await hydratedForm(page, "contact");
+    const form = await hydratedForm(page, "contact_us");
     await fillIn(page, form, person.fields, person.autofill);
     await send(page, form.getByRole("button", { name: "Send message" }), "contact_us", result);
     await form.getByRole("status").filter({ hasText: "sent successfully" }).waitFor({ timeout: 10_000 });
   },
   async newsletter(page, person, result) {
     await page.goto(person.path);
-    const form = await hydratedForm(page.getByRole("contentinfo"), "newsletter");
+    const form = await hydratedForm(page.getByRole("contentinfo"), "news-letter");
     await fillIn(page, form, person.fields, person.autofill);
     await send(page, form.getByRole("button", { name: "Subscribe" }), "news-letter", result);
     await form.getByRole("status").filter({ hasText: "sent successfully" }).waitFor({ timeout: 10_000 });
@@ -880,13 +880,13 @@ const VISITS = {
     for (const product of person.products) {
       await page.goto(`/${product}`);
       const add = page.locator("main").getByTestId("add-to-enquiry").first();
-      await hydratedForm(page.getByRole("contentinfo"), "newsletter"); // the page is React's
+      await hydratedForm(page.getByRole("contentinfo"), "news-letter"); // the page is React's
       await page.waitForTimeout(random(1_000, 2_000)); // reading the page
       await add.getByRole("button", { name: "Add to enquiry" }).click();
       await add.getByRole("status").filter({ hasText: "added to your enquiry" }).waitFor({ timeout: 10_000 });
     }
     await page.goto("/enquiry");
-    const form = await hydratedForm(page, "enquiry");
+    const form = await hydratedForm(page, "quote_request");
     await page.getByTestId("enquiry-item").first().waitFor({ timeout: 10_000 });
     await fillIn(page, form, person.fields, person.autofill);
     await send(page, form.getByRole("button", { name: "Send enquiry" }), "quote_request", result);
@@ -894,7 +894,7 @@ const VISITS = {
   },
   async careers(page, person, result) {
     await page.goto("/careers");
-    const form = await hydratedForm(page, "career-application");
+    const form = await hydratedForm(page, "careers");
     await page.waitForTimeout(random(1_000, 2_000)); // reading the roles
     const card = page.getByTestId("role-card").filter({ has: page.getByRole("heading", { name: person.role, exact: true }) });
     await card.getByRole("button", { name: "Apply Now" }).click();

@@ -46,7 +46,7 @@ async function waitForEmail(marker: string): Promise<string> {
 }
 
 async function formIn(scope: Page | Locator, slot: string): Promise<Locator> {
-  const form = scope.locator(`form[data-form-slot="${slot}"]`);
+  const form = scope.locator(`form[data-form="${slot}"]`);
   await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: HYDRATION_TIMEOUT_MS });
   return form;
 }
@@ -113,7 +113,7 @@ test.describe("lead attribution", () => {
     await page.waitForURL((url) => url.pathname.replace(/\/$/, "") === "/contact");
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
-    const form = await formIn(page, "contact");
+    const form = await formIn(page, "contact_us");
     const company = `Attributed Works ${Date.now().toString(36)}`;
     await type(form.getByLabel("First name"), "Ada");
     await type(form.getByLabel("Last name"), "Lovelace");
@@ -151,7 +151,7 @@ test.describe("lead attribution", () => {
     await page.goto("/top-loading-arms?utm_source=newsletter&utm_medium=email&utm_content=%E2%80%AEbanner%0A2", { referer: "https://www.linkedin.com/feed/" });
     await hydrated(page.getByTestId("product-tabs"));
     await page.getByRole("tab", { name: "Order Form", exact: true }).click();
-    const form = await formIn(page.getByRole("tabpanel", { name: "Order Form", exact: true }), "product-order");
+    const form = await formIn(page.getByRole("tabpanel", { name: "Order Form", exact: true }), "product_order_form");
     await form.getByLabel("Answered questionnaire").setInputFiles({ name: "answers.pdf", mimeType: "application/pdf", buffer: makePdf("Answers") });
 
     const post = nextPost(page, "product_order_form");
@@ -205,7 +205,7 @@ test.describe("lead attribution", () => {
     await hydrated();
     expect(await kept(page)).toEqual(landing);
 
-    const form = await formIn(page.getByRole("contentinfo"), "newsletter");
+    const form = await formIn(page.getByRole("contentinfo"), "news-letter");
     await form.getByLabel("E-mail address").fill("landing.reader@example.org");
     const post = nextPost(page, "news-letter");
     await form.getByRole("button", { name: "Subscribe" }).click();
@@ -226,7 +226,7 @@ test.describe("lead attribution", () => {
     });
     await page.goto("/about-us?utm_source=x", { referer: GOOGLE });
     await hydrated();
-    const form = await formIn(page.getByRole("contentinfo"), "newsletter");
+    const form = await formIn(page.getByRole("contentinfo"), "news-letter");
     await form.getByLabel("E-mail address").fill("private.reader@example.org");
     const post = nextPost(page, "news-letter");
     await form.getByRole("button", { name: "Subscribe" }).click();

@@ -31,8 +31,8 @@ test.describe("careers page", () => {
     expect(body.split(location).length - 1).toBe(3);
     expect(body.match(/>Apply Now</g)).toHaveLength(3);
     expect(body).toContain(">Join Our Talent Community</h2>");
-    expect(body).toContain('data-form-slot="talent-community"');
-    expect(body).toContain('data-form-slot="career-application"');
+    expect(body.match(/data-form="news-letter"/g), "the talent community's sign-up and the footer's").toHaveLength(2);
+    expect(body).toContain('data-form="careers"');
   });
 
   test("each Apply Now opens one application dialog titled with its role, keeping the role", async ({ page, openHydrated }) => {
@@ -42,7 +42,7 @@ test.describe("careers page", () => {
       const { apply, dialog } = await openFor(page, role);
       await expect(page.getByRole("dialog")).toHaveCount(1);
       await expect(dialog.getByRole("heading", { level: 2 })).toHaveText(`Apply for ${role}`);
-      const slot = dialog.locator('[data-form-slot="career-application"]');
+      const slot = dialog.locator('[data-form="careers"]');
       await expect(slot).toHaveAttribute("data-job-role", role);
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();

@@ -196,7 +196,7 @@ test.describe("product pages", () => {
       if (labels.includes("Order Form")) {
         const panel = await openTab(page, "Order Form");
         await expect(panel.locator(`a[href="/assets/catalog/${slug}-questionnaire.pdf"]`)).toHaveCount(1);
-        await expect(panel.locator(`[data-form-slot="product-order"][data-product-name="${slug}"]`)).toBeVisible();
+        await expect(panel.locator(`[data-form="product_order_form"][data-product-name="${slug}"]`)).toBeVisible();
       }
 
       // Manuals: only a technical data sheet on four pages; a data sheet and a manual on the square drive.

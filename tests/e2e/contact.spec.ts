@@ -56,7 +56,7 @@ test.describe("contact page", () => {
     expect(body).toContain(`>${html(unbreakable(company.phone))}</a>`);
     expect(body).toContain(`href="mailto:${company.email}"`);
 
-    expect(body).toContain('data-form-slot="contact"');
+    expect(body).toContain('data-form="contact_us"');
     expect(body).toContain(`>${html(contact.map.buttonLabel)}<`);
     expect(body).not.toMatch(/<iframe/);
     expect(body).not.toContain("google.com/maps");

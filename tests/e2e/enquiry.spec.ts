@@ -33,7 +33,7 @@ async function addFromProductPage(page: Page, slug: string, model?: string): Pro
 }
 
 /** The enquiry's form (the footer has a form with an e-mail field too). */
-const enquiryForm = (page: Page) => page.locator('form[data-form-slot="enquiry"]');
+const enquiryForm = (page: Page) => page.locator('form[data-form="quote_request"]');
 
 async function fillContact(page: Page): Promise<void> {
   const form = enquiryForm(page);

@@ -27,7 +27,7 @@ const docx = (name = "letter.docx") => ({
 
 /** The form in this slot, once React runs it (before that its button stays disabled; data-hydrated comes with the script). */
 async function formIn(scope: Page | Locator, slot: string): Promise<Locator> {
-  const form = scope.locator(`form[data-form-slot="${slot}"]`);
+  const form = scope.locator(`form[data-form="${slot}"]`);
   await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: HYDRATION_TIMEOUT_MS });
   return form;
 }
@@ -113,7 +113,7 @@ async function expectNotInvalid(control: Locator) {
 test.describe("newsletter (footer)", () => {
   test("disabled while invalid, Submitting… while pending, reset after success; the second sign-up sends mailType newsletter", async ({ page }) => {
     await page.goto("/about-us");
-    const form = await formIn(page.getByRole("contentinfo"), "newsletter");
+    const form = await formIn(page.getByRole("contentinfo"), "news-letter");
     const email = form.getByLabel("E-mail address");
     const button = form.getByRole("button", { name: "Subscribe" });
 
@@ -151,7 +151,7 @@ test.describe("newsletter (footer)", () => {
 
   test("a failure shows the server's message (else the default one) and keeps the e-mail", async ({ page }) => {
     await page.goto("/");
-    const form = await formIn(page.getByRole("contentinfo"), "newsletter");
+    const form = await formIn(page.getByRole("contentinfo"), "news-letter");
     const email = form.getByLabel("E-mail address");
     await failWith(page, "news-letter");
     await email.fill("reader@example.org");
@@ -171,7 +171,7 @@ test.describe("newsletter (footer)", () => {
 test.describe("talent community (careers)", () => {
   test("joins with mailType news_letter and thanks the visitor", async ({ page }) => {
     await page.goto("/careers");
-    const form = await formIn(page, "talent-community");
+    const form = await formIn(page.getByRole("main"), "news-letter");
     const email = form.getByLabel("E-mail address");
     await email.fill("talent@example.org");
     const post = nextPost(page, "news-letter");
@@ -183,7 +183,7 @@ test.describe("talent community (careers)", () => {
 
   test("a failure shows the error's message", async ({ page }) => {
     await page.goto("/careers");
-    const form = await formIn(page, "talent-community");
+    const form = await formIn(page.getByRole("main"), "news-letter");
     await failWith(page, "news-letter", 429, { message: "Too many requests. Please try again later." });
     await form.getByLabel("E-mail address").fill("talent@example.org");
     await form.getByRole("button", { name: "Join" }).click();
@@ -205,7 +205,7 @@ test.describe("contact", () => {
 
   test("an invalid submission sends nothing and marks every field; the phone takes 10 characters at most", async ({ page }) => {
     await page.goto("/contact");
-    const form = await formIn(page, "contact");
+    const form = await formIn(page, "contact_us");
     const posts = apiPosts(page);
     await expect(form.getByLabel("Subject")).toHaveValue("General Inquiry");
     await expect(form.getByLabel("Subject").locator("option")).toHaveText(["General Inquiry", "Sales Inquiry", "Technical Support", "Service Inquiry"]);
@@ -237,7 +237,7 @@ test.describe("contact", () => {
 
   test("sends the enquiry, shows the success message and resets (subject back to General Inquiry)", async ({ page }) => {
     await page.goto("/contact");
-    const form = await formIn(page, "contact");
+    const form = await formIn(page, "contact_us");
     await fillContact(form);
     const post = nextPost(page, "contact_us");
     await form.getByRole("button", { name: "Send message" }).click();
@@ -263,7 +263,7 @@ test.describe("contact", () => {
 
   test("a failure shows the server's message and keeps everything typed", async ({ page }) => {
     await page.goto("/contact");
-    const form = await formIn(page, "contact");
+    const form = await formIn(page, "contact_us");
     await failWith(page, "contact_us");
     await fillContact(form);
     await form.getByRole("button", { name: "Send message" }).click();
@@ -289,7 +289,7 @@ test.describe("manufacturing demo", () => {
 
   test("without acceptTerms nothing is sent; with it, the body has no acceptTerms; success resets acceptTerms", async ({ page }) => {
     await page.goto("/manufacturing");
-    const form = await formIn(page, "demo");
+    const form = await formIn(page, "demo_form");
     const posts = apiPosts(page);
     await expect(form.getByLabel("Interested In").locator("option")).toHaveText([
       "Select an option",
@@ -334,7 +334,7 @@ test.describe("manufacturing demo", () => {
 
   test("a failure shows the server's message and keeps everything typed", async ({ page }) => {
     await page.goto("/manufacturing");
-    const form = await formIn(page, "demo");
+    const form = await formIn(page, "demo_form");
     await failWith(page, "demo_form");
     await fillDemo(form);
     await form.getByRole("checkbox").check();
@@ -351,7 +351,7 @@ test.describe("job application (careers modal)", () => {
   async function openApplication(page: Page): Promise<{ dialog: Locator; form: Locator }> {
     await recordMultipart(page);
     await page.goto("/careers");
-    const form = await formIn(page, "career-application");
+    const form = await formIn(page, "careers");
     const card = page.getByTestId("role-card").filter({ has: page.getByRole("heading", { name: ROLE, exact: true }) });
     await card.getByRole("button", { name: "Apply Now" }).click();
     const dialog = page.getByRole("dialog", { name: `Apply for ${ROLE}` });
@@ -480,7 +480,7 @@ test.describe("trainings modals", () => {
   }
 
   test("Request for Training: participants at least 1, JSON body, the modal closes with its message", async ({ page }) => {
-    const { dialog, form } = await openCard(page, "Apply Now", "Request for Training", "request-for-training");
+    const { dialog, form } = await openCard(page, "Apply Now", "Request for Training", "request_for_training");
     const button = form.getByRole("button", { name: "Send request" });
     await expect(button).toBeDisabled();
     await fillTraining(form);
@@ -515,7 +515,7 @@ test.describe("trainings modals", () => {
   });
 
   test("SME registration: linkedIn must be an address when given; multipart with the résumé; the modal closes", async ({ page }) => {
-    const { dialog, form } = await openCard(page, "Register Now", "Subject Matter Expert Registration", "sme-registration");
+    const { dialog, form } = await openCard(page, "Register Now", "Subject Matter Expert Registration", "sme_form");
     const button = form.getByRole("button", { name: "Register" });
     await fillSme(form);
     await expect(button).toBeEnabled();
@@ -551,7 +551,7 @@ test.describe("trainings modals", () => {
   });
 
   test("Knowledge Transfer Partner: at least one interest, sent as a JSON list with support_doc; the modal closes", async ({ page }) => {
-    const { dialog, form } = await openCard(page, "Partner with Us", "Be a Knowledge Transfer Partner", "knowledge-transfer-partner");
+    const { dialog, form } = await openCard(page, "Partner with Us", "Be a Knowledge Transfer Partner", "transfer_partner");
     const button = form.getByRole("button", { name: "Send application" });
     await fillPartnership(form);
     await expect(button).toBeEnabled();
@@ -585,12 +585,12 @@ test.describe("trainings modals", () => {
 
   // One test a form: the three in one test's 30 s ran past it on a busy machine.
   const failures = [
-    { button: "Apply Now", title: "Request for Training", slot: "request-for-training", call: "request_for_training", fill: fillTraining, send: "Send request" },
-    { button: "Register Now", title: "Subject Matter Expert Registration", slot: "sme-registration", call: "sme_form", fill: fillSme, send: "Register" },
+    { button: "Apply Now", title: "Request for Training", slot: "request_for_training", call: "request_for_training", fill: fillTraining, send: "Send request" },
+    { button: "Register Now", title: "Subject Matter Expert Registration", slot: "sme_form", call: "sme_form", fill: fillSme, send: "Register" },
     {
       button: "Partner with Us",
       title: "Be a Knowledge Transfer Partner",
-      slot: "knowledge-transfer-partner",
+      slot: "transfer_partner",
       call: "transfer_partner",
       fill: fillPartnership,
       send: "Send application",
@@ -622,7 +622,7 @@ test.describe("product order upload (Order Form tab)", () => {
     await page.goto("/top-loading-arms");
     await waitForHydration(page.getByTestId("product-tabs"));
     await page.getByRole("tab", { name: "Order Form", exact: true }).click();
-    const form = await formIn(page.getByRole("tabpanel", { name: "Order Form", exact: true }), "product-order");
+    const form = await formIn(page.getByRole("tabpanel", { name: "Order Form", exact: true }), "product_order_form");
     await expect(form).toBeVisible();
     return form;
   }
@@ -682,10 +682,10 @@ test.describe("accessibility", () => {
   test("contact and footer forms have no axe violations, with invalid fields and a message shown", async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto("/contact");
-    const contact = await formIn(page, "contact");
+    const contact = await formIn(page, "contact_us");
     await failWith(page, "contact_us");
     await contact.getByRole("button", { name: "Send message" }).click();
-    await checkAxe(page, 'form[data-form-slot="contact"]');
+    await checkAxe(page, 'form[data-form="contact_us"]');
     for (const [label, value] of [
       ["First name", "Ada"],
       ["Last name", "L"],
@@ -697,14 +697,14 @@ test.describe("accessibility", () => {
     }
     await contact.getByRole("button", { name: "Send message" }).click();
     await expect(contact.getByRole("alert")).toHaveText(SERVER_MESSAGE);
-    await checkAxe(page, 'form[data-form-slot="contact"]');
+    await checkAxe(page, 'form[data-form="contact_us"]');
     await checkAxe(page, "footer");
   });
 
   for (const [button, slot] of [
-    ["Apply Now", "request-for-training"],
-    ["Register Now", "sme-registration"],
-    ["Partner with Us", "knowledge-transfer-partner"],
+    ["Apply Now", "request_for_training"],
+    ["Register Now", "sme_form"],
+    ["Partner with Us", "transfer_partner"],
   ]) {
     test(`the ${slot} modal form has no axe violations with an invalid field`, async ({ page }) => {
       test.setTimeout(90_000);
@@ -714,7 +714,7 @@ test.describe("accessibility", () => {
       await form.getByLabel("E-mail").fill("x");
       await form.getByLabel("E-mail").blur();
       await expectInvalid(form.getByLabel("E-mail"));
-      await checkAxe(page, `form[data-form-slot="${slot}"]`);
+      await checkAxe(page, `form[data-form="${slot}"]`);
     });
   }
 });
@@ -726,7 +726,7 @@ test.describe("form code stays on the pages that have a form", () => {
       if (response.url().endsWith(".js")) scripts.set(response.url(), await response.text().catch(() => ""));
     });
     await page.goto("/about-us");
-    const form = await formIn(page.getByRole("contentinfo"), "newsletter");
+    const form = await formIn(page.getByRole("contentinfo"), "news-letter");
     await page.waitForLoadState("networkidle");
     const loaded = () => [...scripts.values()].join("\n");
     for (const marker of ["contact_us", "demo_form", "request_for_training", "sme_form", "transfer_partner", "product_order_form", "Collaborative training programs"]) {
@@ -739,17 +739,17 @@ test.describe("form code stays on the pages that have a form", () => {
 
   test("every form is in the static HTML with visible labels", async ({ request }) => {
     const pages: [string, string[]][] = [
-      ["/contact", ["contact", "newsletter"]],
-      ["/manufacturing", ["demo"]],
-      ["/careers", ["career-application", "talent-community"]],
-      ["/trainings", ["request-for-training", "sme-registration", "knowledge-transfer-partner"]],
-      ["/top-loading-arms", ["product-order"]],
+      ["/contact", ["contact_us", "news-letter"]],
+      ["/manufacturing", ["demo_form"]],
+      ["/careers", ["careers", "news-letter"]],
+      ["/trainings", ["request_for_training", "sme_form", "transfer_partner"]],
+      ["/top-loading-arms", ["product_order_form"]],
     ];
     for (const [path, slots] of pages) {
       const html = await (await request.get(path)).text();
-      for (const slot of slots) expect([path, html.includes(`data-form-slot="${slot}"`)]).toEqual([path, true]);
+      for (const slot of slots) expect([path, html.includes(`data-form="${slot}"`)]).toEqual([path, true]);
       expect(html).toContain("<label");
     }
-    expect(await (await request.get("/about-us")).text()).not.toContain('data-form-slot="contact"');
+    expect(await (await request.get("/about-us")).text()).not.toContain('data-form="contact_us"');
   });
 });

@@ -61,7 +61,7 @@ test("a campaign visitor's enquiry reaches the inbox once and the CRM once, sign
   await hydrated();
   await page.getByRole("banner").getByRole("link", { name: "Contact us" }).first().click();
   await page.waitForURL((url) => url.pathname.replace(/\/$/, "") === "/contact");
-  const form = page.locator('form[data-form-slot="contact"]');
+  const form = page.locator('form[data-form="contact_us"]');
   await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: HYDRATION_TIMEOUT_MS });
 
   const company = `Journey Terminals ${Date.now().toString(36)}`;

@@ -185,7 +185,7 @@ test("offline, the contact form and a quotation request are kept on the device; 
 
   await goOffline(context);
 
-  const contact = page.locator('form[data-form-slot="contact"]');
+  const contact = page.locator('form[data-form="contact_us"]');
   await fillContact(contact, name);
   await contact.getByRole("button", { name: "Send message" }).click();
   await expect(contact.getByRole("status")).toHaveText(SAVED);
@@ -193,7 +193,7 @@ test("offline, the contact form and a quotation request are kept on the device; 
   await expect(contact.getByLabel("Last name")).toHaveValue("");
   await expect(contact.getByLabel("Subject")).toHaveValue("General Inquiry");
 
-  const quote = enquiryPage.locator('form[data-form-slot="enquiry"]');
+  const quote = enquiryPage.locator('form[data-form="quote_request"]');
   await quote.getByLabel("First name").fill("Ada");
   await quote.getByLabel("Last name").fill(name);
   await quote.getByLabel("E-mail").fill("ada@example.org");
@@ -246,7 +246,7 @@ test("a connection cut after the server stored a send is replayed under the same
     await route.abort("connectionreset");
   });
 
-  const contact = page.locator('form[data-form-slot="contact"]');
+  const contact = page.locator('form[data-form="contact_us"]');
   await fillContact(contact, name);
   await contact.getByRole("button", { name: "Send message" }).click();
   await expect(contact.getByRole("status")).toHaveText(SAVED);
@@ -268,7 +268,7 @@ test("a send the server refuses for its content moves to the visible list, with 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await openControlled(page, "/contact");
   await goOffline(context);
-  const contact = page.locator('form[data-form-slot="contact"]');
+  const contact = page.locator('form[data-form="contact_us"]');
   await fillContact(contact, name);
   await contact.getByRole("button", { name: "Send message" }).click();
   await expect(contact.getByRole("status")).toHaveText(SAVED);
@@ -325,7 +325,7 @@ test("an upload sent offline when the API client's own code cannot be fetched is
   const pdf = makePdf(`Answers of ${fileName}`);
   await openControlled(page, "/top-loading-arms");
   await page.getByRole("tab", { name: "Order Form", exact: true }).click();
-  const form = page.locator('form[data-form-slot="product-order"]');
+  const form = page.locator('form[data-form="product_order_form"]');
   await expect(form).toHaveAttribute("data-hydrated", "true");
   // The API client's chunk is neither loaded by the page nor in any of the service worker's caches (taken out of them, if there).
   const client = apiClientChunk();
@@ -366,7 +366,7 @@ test("on a first visit, before a service worker controls the page, a send withou
   await waitForHydration(page);
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
   await goOffline(context);
-  const contact = page.locator('form[data-form-slot="contact"]');
+  const contact = page.locator('form[data-form="contact_us"]');
   await fillContact(contact, "Lovelace");
   await contact.getByRole("button", { name: "Send message" }).click();
   await expect(contact.getByRole("alert")).toHaveText(formWords.failure);

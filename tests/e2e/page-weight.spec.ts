@@ -49,7 +49,7 @@ test.describe("the order upload's code", () => {
     const texts = scriptsLoaded(page);
     await page.goto(route);
     await hydrated();
-    const form = page.locator('[role="tabpanel"] form[data-form-slot="product-order"]');
+    const form = page.locator('[role="tabpanel"] form[data-form="product_order_form"]');
     // In the static HTML, in its closed tab, not hydrated, its code not fetched.
     await expect(form).toHaveCount(1);
     await expect(form).toBeHidden();
@@ -67,7 +67,7 @@ test.describe("the order upload's code", () => {
   test("loads at once when the address names the Order Form tab", async ({ page }) => {
     const { errors } = watchPageProblems(page);
     await page.goto(`${route}#tab-order-form`);
-    const form = page.getByRole("tabpanel", { name: "Order Form", exact: true }).locator('form[data-form-slot="product-order"]');
+    const form = page.getByRole("tabpanel", { name: "Order Form", exact: true }).locator('form[data-form="product_order_form"]');
     await expect(form).toHaveAttribute("data-hydrated", "true");
     await expect(form).toBeVisible();
     expect(errors).toEqual([]);

@@ -56,9 +56,9 @@ const LV_TITLES = [
 ];
 
 const TRAINING_CARDS = [
-  { title: "Request for Training", button: "Apply Now", slot: "request-for-training" },
-  { title: "Subject Matter Expert Registration", button: "Register Now", slot: "sme-registration" },
-  { title: "Be a Knowledge Transfer Partner", button: "Partner with Us", slot: "knowledge-transfer-partner" },
+  { title: "Request for Training", button: "Apply Now", slot: "request_for_training" },
+  { title: "Subject Matter Expert Registration", button: "Register Now", slot: "sme_form" },
+  { title: "Be a Knowledge Transfer Partner", button: "Partner with Us", slot: "transfer_partner" },
 ];
 
 test.describe("static HTML (no JavaScript needed)", () => {
@@ -67,7 +67,7 @@ test.describe("static HTML (no JavaScript needed)", () => {
     expect(headings(html, 1)).toEqual(["Manufacturing"]);
     expect(headings(html, 2)).toEqual(expect.arrayContaining(["Schedule a demo", manufacturing.capabilities.heading]));
     expect(headings(html, 3)).toEqual(["Semi Finished Products", "Finished Components", "Engineering and Material Processing"]);
-    expect(html).toContain('data-form-slot="demo"');
+    expect(html).toContain('data-form="demo_form"');
     expect(html).toMatch(/<img[^>]+alt="Drawing of a machined flange/);
   });
 
@@ -103,7 +103,7 @@ test.describe("static HTML (no JavaScript needed)", () => {
     expect(headings(html, 3)).toEqual(TRAINING_CARDS.map((c) => c.title));
     for (const card of TRAINING_CARDS) {
       expect(html).toContain(`>${card.button}</button>`);
-      expect(html).toContain(`data-form-slot="${card.slot}"`);
+      expect(html).toContain(`data-form="${card.slot}"`);
     }
     expect(html).toContain('src="/videos/trainings-poster.jpg"');
     expect(html).not.toMatch(/<video/);
@@ -116,7 +116,7 @@ test.describe("manufacturing", () => {
     await page.getByRole("main").getByRole("link", { name: "Schedule a demo" }).click();
     await expect(page).toHaveURL(/#schedule-a-demo$/);
     await expect(page.getByRole("heading", { level: 2, name: "Schedule a demo" })).toBeInViewport();
-    await expect(page.locator('[data-form-slot="demo"]')).toBeVisible();
+    await expect(page.locator('[data-form="demo_form"]')).toBeVisible();
   });
 });
 
@@ -235,7 +235,7 @@ test.describe("trainings", () => {
       const opener = list.getByRole("button", { name: card.button, exact: true });
       const dialog = await openModal(page, opener, card.title);
       await expect(dialog.getByRole("heading", { level: 2 })).toHaveText(card.title);
-      await expect(dialog.locator(`[data-form-slot="${card.slot}"]`)).toBeVisible();
+      await expect(dialog.locator(`[data-form="${card.slot}"]`)).toBeVisible();
       await dialog.getByRole("button", { name: "Close" }).click();
       await expect(dialog).toBeHidden();
       await expect(opener).toBeFocused();

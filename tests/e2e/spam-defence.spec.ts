@@ -111,7 +111,7 @@ function watch(page: Page): Traffic {
 }
 
 async function formIn(page: Page | Locator, slot: string): Promise<Locator> {
-  const form = page.locator(`form[data-form-slot="${slot}"]`);
+  const form = page.locator(`form[data-form="${slot}"]`);
   await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: HYDRATION_TIMEOUT_MS });
   return form;
 }
@@ -152,7 +152,7 @@ test.describe("proof of work", () => {
   test("nothing on page load; the contact form filled at human pace sends a solved challenge, solved in the site's own worker, and is delivered", async ({ page }) => {
     const traffic = watch(page);
     await page.goto("/contact");
-    const form = await formIn(page, "contact");
+    const form = await formIn(page, "contact_us");
     await page.waitForLoadState("networkidle");
     expect(traffic.challenges).toHaveLength(0);
     expect(traffic.workers).toHaveLength(0);
@@ -193,7 +193,7 @@ test.describe("proof of work", () => {
     const traffic = watch(page);
     await page.route(`**${CHALLENGE}`, async (route) => route.fulfill({ json: await nodeChallenge(SEND_AFTER_MS) }));
     await page.goto("/about-us");
-    const form = await formIn(page.getByRole("contentinfo"), "newsletter");
+    const form = await formIn(page.getByRole("contentinfo"), "news-letter");
     const email = form.getByLabel("E-mail address");
     const button = form.locator('button[type="submit"]'); // its name changes while sending
 
@@ -227,7 +227,7 @@ test.describe("proof of work", () => {
     await page.goto("/top-loading-arms");
     await hydrated(page.getByTestId("product-tabs"));
     await page.getByRole("tab", { name: "Order Form", exact: true }).click();
-    const form = await formIn(page.getByRole("tabpanel", { name: "Order Form", exact: true }), "product-order");
+    const form = await formIn(page.getByRole("tabpanel", { name: "Order Form", exact: true }), "product_order_form");
     await form.getByLabel("Answered questionnaire").setInputFiles({ name: "answers.pdf", mimeType: "application/pdf", buffer: makePdf("Answers") });
     await form.getByRole("button", { name: "Submit" }).click();
     await expect(form.getByRole("status")).toHaveText("File uploaded successfully!");
@@ -248,7 +248,7 @@ test.describe("proof of work", () => {
     });
     await page.clock.install();
     await page.goto("/about-us");
-    const form = await formIn(page.getByRole("contentinfo"), "newsletter");
+    const form = await formIn(page.getByRole("contentinfo"), "news-letter");
     await form.getByLabel("E-mail address").fill("reader@example.org");
     // Solved (the worker ends once it has answered), then a minute passes.
     await expect.poll(() => traffic.ended).toBe(1);
@@ -266,7 +266,7 @@ test.describe("proof of work", () => {
     const traffic = watch(page);
     await page.route(`**${CHALLENGE}`, (route) => route.fulfill({ status: 404, json: { message: "Not found" } }));
     await page.goto("/about-us");
-    const form = await formIn(page.getByRole("contentinfo"), "newsletter");
+    const form = await formIn(page.getByRole("contentinfo"), "news-letter");
     await form.getByLabel("E-mail address").fill("old.server@example.org");
     const clicked = Date.now();
     await form.getByRole("button", { name: "Subscribe" }).click();
@@ -291,7 +291,7 @@ test.describe("proof of work", () => {
 test.describe("spam trap", () => {
   test("is off the screen, out of the tab order and of the accessibility tree; a person's send leaves it out, a bot's value is sent", async ({ page }) => {
     await page.goto("/contact");
-    const form = await formIn(page, "contact");
+    const form = await formIn(page, "contact_us");
     const trap = form.locator('input[name="altContact"]');
     await expect(trap).toHaveCount(1);
     await expect(trap).toHaveAttribute("tabindex", "-1");
@@ -331,15 +331,15 @@ test.describe("spam trap", () => {
 
   test("every form has one, in its static HTML", async ({ request }) => {
     const pages: [string, string[]][] = [
-      ["/contact", ["contact", "newsletter"]],
-      ["/manufacturing", ["demo", "newsletter"]],
-      ["/careers", ["career-application", "talent-community", "newsletter"]],
-      ["/trainings", ["request-for-training", "sme-registration", "knowledge-transfer-partner", "newsletter"]],
-      ["/top-loading-arms", ["product-order", "newsletter"]],
+      ["/contact", ["contact_us", "news-letter"]],
+      ["/manufacturing", ["demo_form", "news-letter"]],
+      ["/careers", ["careers", "news-letter", "news-letter"]],
+      ["/trainings", ["request_for_training", "sme_form", "transfer_partner", "news-letter"]],
+      ["/top-loading-arms", ["product_order_form", "news-letter"]],
     ];
     for (const [route, slots] of pages) {
       const html = await (await request.get(route)).text();
-      const forms = [...html.matchAll(/<form\b[^>]*data-form-slot="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].map(([, slot, inner]) => ({ slot, inner }));
+      const forms = [...html.matchAll(/<form\b[^>]*data-form="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)].map(([, slot, inner]) => ({ slot, inner }));
       expect([route, forms.map((f) => f.slot).sort()]).toEqual([route, [...slots].sort()]);
       for (const { slot, inner } of forms) {
         expect([route, slot, inner.match(/name="altContact"/g)?.length]).toEqual([route, slot, 1]);
@@ -354,7 +354,7 @@ test.describe("spam trap", () => {
     await add.getByRole("button", { name: "Add to enquiry" }).click();
     await expect(add.getByRole("status")).toContainText("added to your enquiry");
     await page.goto("/enquiry");
-    const form = await formIn(page, "enquiry");
+    const form = await formIn(page, "quote_request");
     await expect(form.locator('[aria-hidden="true"] input[name="altContact"][tabindex="-1"]')).toHaveCount(1);
     await expect(form.locator('input[name="altContact"]')).not.toBeInViewport();
     expect(await form.ariaSnapshot()).not.toContain(TRAP_LABEL);
