@@ -69,6 +69,8 @@ export interface TestApp {
   keptFiles(): Promise<string[]>;
   /** Moves a submission's creation time (as if it had been stored then). */
   backdate(id: string, createdAt: Date): Promise<void>;
+  /** Moves every upload-quota window's start back by `ms` (as if the windows had started that much earlier). */
+  ageUploadQuotas(ms: number): Promise<void>;
   /** Another app on the same configuration and data (a restart, or a second instance), its store ready; its internal errors are collected with this one's. The test closes it. */
   another(): Promise<SiteApp>;
   cleanup(): Promise<void>;
@@ -92,7 +94,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** How a test reads what a store holds, beside the app. */
-type Probe = Pick<TestApp, "db" | "stored" | "count" | "keptFiles" | "backdate"> & { close(): Promise<void> };
+type Probe = Pick<TestApp, "db" | "stored" | "count" | "keptFiles" | "backdate" | "ageUploadQuotas"> & { close(): Promise<void> };
 
 /** Reads the SQLite file of DATA_DIR (site.db) and its uploads/ folder. */
 function sqliteProbe(dataDir: string): Probe {
@@ -151,6 +153,14 @@ function sqliteProbe(dataDir: string): Probe {
         db.close();
       }
     },
+    async ageUploadQuotas(ms) {
+      const db = new Database(dbFile, { fileMustExist: true });
+      try {
+        db.prepare("UPDATE upload_quotas SET window_start = window_start - ?").run(ms);
+      } finally {
+        db.close();
+      }
+    },
     async close() {
       for (const db of opened) if (db.open) db.close();
     },
@@ -196,6 +206,9 @@ function postgresProbe(databaseUrl: string, dataDir: string): Probe {
     async backdate(id, createdAt) {
       await probe.query("UPDATE submissions SET created_at = $2 WHERE id = $1", [id, createdAt]);
     },
+    async ageUploadQuotas(ms) {
+      await probe.query("UPDATE upload_quotas SET window_start = window_start - $1::double precision * interval '1 millisecond'", [ms]);
+    },
     async close() {
       await probe.end();
     },
@@ -226,6 +239,7 @@ function assemble(kind: ContractStore, config: Config, probe: Probe, store?: Sub
     count: probe.count,
     keptFiles: probe.keptFiles,
     backdate: probe.backdate,
+    ageUploadQuotas: probe.ageUploadQuotas,
     async another() {
       const other = createApp(config, { log, info: () => undefined, logger: QUIET });
       await other.store.ready?.();
