@@ -9,6 +9,7 @@ import type { AddressInfo } from "net";
 import { createApiClient, DEFAULT_ERROR_MESSAGE, errorMessage, postMultipart, toFormData, type MultipartPath } from "../../../src/contract/client";
 import { makeDocx, makePdf } from "../../../testkit/documents";
 import { expectStored, startContractApp, type TestApp } from "../../../testkit/contract-app";
+import { CAREERS } from "../../../testkit/form-bodies";
 
 /** A browser File of these bytes. */
 const fileOf = (content: Buffer, name: string) => new File([new Uint8Array(content)], name);
@@ -40,13 +41,7 @@ describe("typed client", () => {
     const { data: application, error } = await postMultipart(
       "/api/v1/contact/careers",
       {
-        firstName: "Katherine",
-        lastName: "Johnson",
-        email: "katherine@example.org",
-        phoneNumber: "+971 50 123 4567",
-        nationality: "American",
-        countryName: "United Arab Emirates",
-        mailType: "career",
+        ...(CAREERS.fields as { firstName: string; lastName: string; email: string; phoneNumber: string; nationality: string; countryName: string; mailType: "career" }),
         resume: fileOf(makePdf(), "cv.pdf"),
         coverLetter: fileOf(makeDocx(), "letter.docx"),
       },
