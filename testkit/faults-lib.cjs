@@ -264,7 +264,8 @@ async function startSmtpPeer(behaviour = {}, { maxRawBytes = Infinity } = {}) {
       stream.on("end", () => {
         const raw = Buffer.concat(parts).toString("utf8");
         const subject = headerOf(raw, "Subject");
-        if (peer.behaviour.hang?.(subject, session.localPort)) {
+        const held = { messageId: headerOf(raw, "Message-ID"), envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address) };
+        if (peer.behaviour.hang?.(subject, session.localPort, held)) {
           hung.add(callback);
           return;
         }
@@ -692,29 +693,16 @@ async function inspectPostgres(url, acknowledged, { bytes = false } = {}) {
   }
 }
 
-/**
- * The outbox claims a killed instance left behind on PostgreSQL: rows being
- * sent whose claim (token and lease) did not move for settleMs, longer than
- * the live instances' renewal interval (lease / 4) and their sends. Call it
- * right after the kill, before the lease runs out.
- */
-async function abandonedClaims(url, settleMs) {
-  const read = async () =>
-    (
-      await pgQuery(
-        url,
-        `SELECT id::text AS id, submission_id::text AS "submissionId", recipient, dedup_id AS "messageId",
-                claim_token::text AS "claimToken", locked_until AS "lockedUntil"
-         FROM outbox WHERE status = 'sending'`,
-      )
-    ).rows;
-  const before = await read();
-  await sleep(settleMs);
-  const after = new Map((await read()).map((row) => [row.id, row]));
-  return before.filter((row) => {
-    const now = after.get(row.id);
-    return now && now.claimToken === row.claimToken && now.lockedUntil.getTime() === row.lockedUntil.getTime();
-  });
+/** The outbox rows being sent (status 'sending') of one message to these recipients: the claims of a send the peer holds. */
+async function claimsOf(url, messageId, recipients) {
+  const { rows } = await pgQuery(
+    url,
+    `SELECT id::text AS id, submission_id::text AS "submissionId", recipient, dedup_id AS "messageId",
+            claim_token::text AS "claimToken", locked_until AS "lockedUntil"
+     FROM outbox WHERE status = 'sending' AND dedup_id = $1 AND lower(recipient) = ANY($2::text[])`,
+    [messageId, recipients.map((to) => to.toLowerCase())],
+  );
+  return rows;
 }
 
 /**
@@ -813,7 +801,7 @@ module.exports = {
   burst,
   inspectStore,
   inspectPostgres,
-  abandonedClaims,
+  claimsOf,
   pgQuery,
   deliveryReport,
 };

@@ -48,8 +48,8 @@ export interface SmtpBehaviour {
   rejectRecipient?: (address: string, attempt: number) => { code: number; message: string } | undefined;
   /** refuse every connection (outage) */
   down?: boolean;
-  /** never answer DATA for matching messages (hung reply); `port` is the one the message came in by (see addEntrance) */
-  hang?: (subject: string, port: number) => boolean;
+  /** never answer DATA for matching messages (hung reply); `port` is the one the message came in by (see addEntrance), `held` the message's Message-ID and envelope recipients */
+  hang?: (subject: string, port: number, held: { messageId: string; envelopeTo: string[] }) => boolean;
   /** delay before answering DATA, ms */
   delayMs?: number;
 }

@@ -49,7 +49,7 @@ const lib = require("../../testkit/faults-lib.cjs") as {
     acknowledged: { submission: Submission; id: string }[],
     options?: { bytes?: boolean },
   ): Promise<StoreInspection & { outbox: OutboxRow[] }>;
-  abandonedClaims(url: string, settleMs: number): Promise<Omit<OutboxRow, "status" | "sentAt">[]>;
+  claimsOf(url: string, messageId: string, recipients: string[]): Promise<Omit<OutboxRow, "status" | "sentAt">[]>;
 };
 
 const SUBMISSIONS = 360;
@@ -117,21 +117,20 @@ describe("three instances on one PostgreSQL, one killed mid-burst", () => {
           if (killed || all.filter((r) => r.status === 201).length < KILL_AFTER) return;
           // From now on the peer never answers the victim's sends: it dies on the first one, holding that claim for certain
           // (a claim ends only with the answer, or the SMTP timeout 1.5 s later).
-          const sending = new Promise<void>((resolve) => {
-            peer.behaviour.hang = (_subject, port) => {
+          const sending = new Promise<{ messageId: string; envelopeTo: string[] }>((resolve) => {
+            peer.behaviour.hang = (_subject, port, held) => {
               if (port !== victimPort) return false;
-              resolve();
+              resolve(held);
               return true;
             };
           });
-          killed = sending
-            .then(() => {
-              alive = survivors;
-              killedAt = Date.now();
-              return victim.kill("SIGKILL");
-            })
-            // Its claims: rows being sent whose token and lease stay still for longer than a renewal (lease / 4).
-            .then(() => lib.abandonedClaims(database.url, SMTP_TIMEOUT_MS + 700));
+          killed = sending.then(async (held) => {
+            alive = survivors;
+            killedAt = Date.now();
+            await victim.kill("SIGKILL");
+            // Its claim: the row of the send the peer was holding, still claimed (its lease runs for 6 s after its last renewal).
+            return lib.claimsOf(database.url, held.messageId, held.envelopeTo);
+          });
         },
       },
     );
