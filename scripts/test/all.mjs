@@ -35,13 +35,11 @@ export const STAGES = [
   ["test:e2e"],
 ];
 
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-
 /** Runs one npm script; resolves to its exit code and duration. */
 function run(script, { buffered }) {
   const started = process.hrtime.bigint();
   return new Promise((resolve) => {
-    const child = spawn(npm, ["run", "-s", script], { stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const child = spawn("npm", ["run", "-s", script], { stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit" });
     const chunks = [];
     if (buffered) {
       child.stdout.on("data", (chunk) => chunks.push(chunk));

@@ -181,7 +181,7 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const listed = useMemo(() => items.filter((item) => byslug.has(item.product)), [items, byslug]);
-  // Items of products the catalogue no longer has are dropped from the stored list too, so the header's count and the limit agree with this list.
+  // Items of products the catalogue no longer has are dropped from the stored list too: they can never be sent.
   useEffect(() => {
     if (listed.length !== items.length) dropUnlisted((product) => byslug.has(product));
   }, [listed, items, byslug]);
