@@ -8,7 +8,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
 
 describe("loadConfig", () => {
   it("has safe defaults", () => {
-    const config = loadConfig({}, "/srv/site");
+    const config = loadConfig({}, "/srv/site", "/srv/site");
     expect(config).toMatchObject({
       port: 8000,
       host: "0.0.0.0",
@@ -28,7 +28,7 @@ describe("loadConfig", () => {
       contentSecurityPolicy: "enforce",
       trustProxy: false,
     });
-    // No data/contact.json there: every inbox falls back to MAIL_TO_DEFAULT.
+    // No baked data/contact.json there: every inbox falls back to MAIL_TO_DEFAULT.
     expect(new Set(Object.values(config.mailTo))).toEqual(new Set(["info@example.com"]));
   });
 
