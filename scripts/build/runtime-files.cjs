@@ -21,10 +21,12 @@ const DIST = path.join(ROOT, "dist");
 const FILES = ["openapi.yaml", ".nvmrc", "data/contact.json", "data/company.json"];
 const FOLDERS = ["src/contract/form-rules", "data/forms", "data/products"];
 
-/** HEAD's commit, or "unknown" outside a git checkout (a source archive). */
+/** HEAD's commit, with "-dirty" when tracked files differ from it (as git describe says), or "unknown" outside a git checkout. */
 function gitCommit(root) {
+  const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   try {
-    return execFileSync("git", ["rev-parse", "HEAD"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const commit = git("rev-parse", "HEAD");
+    return git("status", "--porcelain", "--untracked-files=no") === "" ? commit : `${commit}-dirty`;
   } catch {
     return "unknown";
   }
