@@ -17,6 +17,9 @@
  * - "faults" (tests/faults): the compiled server as real processes (killed,
  *   restarted, several instances on one database), a real SMTP peer, the
  *   conformance suite and the client package against a running server.
+ * - "release" (tests/release): the release (npm run release:pack) packed,
+ *   unpacked outside the repository and run from there. Needs the site built
+ *   (public/); compiles the server like "faults".
  *
  * Global set-up only where it is needed: the integration projects start ONE
  * PostgreSQL per run (TEST_DATABASE_URL for the workers,
@@ -74,6 +77,13 @@ module.exports = {
       roots: ["<rootDir>/tests/faults"],
       globalSetup: "<rootDir>/testkit/jest/faults-setup.ts",
       globalTeardown: "<rootDir>/testkit/jest/postgres-teardown.ts",
+      setupFilesAfterEnv: ["<rootDir>/testkit/jest/long-timeout.ts"],
+    },
+    {
+      ...shared,
+      displayName: "release",
+      roots: ["<rootDir>/tests/release"],
+      globalSetup: "<rootDir>/testkit/jest/compile-server.ts",
       setupFilesAfterEnv: ["<rootDir>/testkit/jest/long-timeout.ts"],
     },
   ],
