@@ -208,5 +208,16 @@ describe("the unpacked release, outside the repository", () => {
     child.kill("SIGTERM");
     await waitFor(() => child.exitCode !== null, 30_000);
     expect(child.exitCode).toBe(0);
+
+    // The operator commands run on the same data: bin/site <command> and bin/<command> are one program.
+    const viaSite = spawnSync(path.join(release, "bin", "site"), ["leads", "spam"], { cwd: work, env, encoding: "utf8" });
+    const direct = spawnSync(path.join(release, "bin", "leads"), ["spam"], { cwd: work, env, encoding: "utf8" });
+    expect([viaSite.status, viaSite.stderr]).toEqual([0, ""]);
+    expect(direct.stdout).toBe(viaSite.stdout);
+    const failed = spawnSync(path.join(release, "bin", "site"), ["outbox", "failed"], { cwd: work, env, encoding: "utf8" });
+    expect([failed.status, failed.stdout.trim()]).toEqual([0, "0 failed notification(s)"]);
+    const unknown = spawnSync(path.join(release, "bin", "site"), ["nonsense"], { cwd: work, env, encoding: "utf8" });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/^Usage: bin\/site <command>.*leads, webhooks, outbox, privacy, export/);
   });
 });
