@@ -31,6 +31,12 @@ export interface Config {
    * submissions, their files and the outbox live there. Unset: SQLite in DATA_DIR.
    */
   databaseUrl: string | undefined;
+  /**
+   * The store's schema migrated when the server (or an operator command)
+   * opens it; false: only checked, and a schema older than this release's
+   * stops the start (bin/migrate applies the migrations).
+   */
+  migrateOnStart: boolean;
   /** SMTP server for the notifications (smtp:// or smtps://); without it they are written as .eml files. */
   smtpUrl: string | undefined;
   /** Sender of the notifications. */
@@ -469,6 +475,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicDir: path.resolve(cwd, env.PUBLIC_DIR?.trim() || "public"),
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || "var"),
     databaseUrl: databaseUrlFrom(env),
+    migrateOnStart: booleanFrom(env, "MIGRATE_ON_START", true),
     smtpUrl: smtpUrlFrom(env),
     mailFrom: mailFromFrom(env),
     mailTo: resolveInboxes(env, path.join(appRoot, "data", "contact.json")),

@@ -27,6 +27,7 @@ describe("loadConfig", () => {
       validateResponses: false,
       contentSecurityPolicy: "enforce",
       trustProxy: false,
+      migrateOnStart: true,
     });
     // No baked data/contact.json there: every inbox falls back to MAIL_TO_DEFAULT.
     expect(new Set(Object.values(config.mailTo))).toEqual(new Set(["info@example.com"]));
@@ -49,6 +50,7 @@ describe("loadConfig", () => {
         OUTBOX_ALERT_AFTER_MS: "600000",
         VALIDATE_RESPONSES: "true",
         TRUST_PROXY: "1",
+        MIGRATE_ON_START: "false",
       },
       "/srv/site",
     );
@@ -67,6 +69,7 @@ describe("loadConfig", () => {
       outboxAlertAfterMs: 600_000,
       validateResponses: true,
       trustProxy: 1,
+      migrateOnStart: false,
     });
   });
 
