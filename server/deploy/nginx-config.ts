@@ -28,6 +28,7 @@
 import { cspHeaderName, type CspMode } from "../site/csp";
 import { BUILD_INTERNAL_FILES, HASHED_PATHS, HOME_ALIASES, IMMUTABLE, NOT_FOUND_PAGE, REVALIDATE, SITE_HEADERS } from "../site";
 import { SEARCH_PATH } from "../../src/shared/utils/search";
+import { CONTENT_TYPES } from "../site/static-files";
 import type { BuiltPage } from "./site-build";
 
 /** HSTS of every HTTPS answer: two years (the HTTP Observatory asks for six months at least). */
@@ -220,6 +221,10 @@ export function nginxConfig(site: NginxSite): string {
   }
 
   const headers = (indent: string) => staticHeaders(cspHeader, indent);
+  const charsetTypes = Object.values(CONTENT_TYPES)
+    .filter((type) => /charset=utf-8/i.test(type))
+    .map((type) => type.split(";")[0])
+    .filter((type, i, all) => type !== "text/html" && all.indexOf(type) === i);
   const home = HOME_ALIASES.map((alias) => alias.replace(/\/$/, "")).filter((alias, i, all) => all.indexOf(alias) === i);
   const internalNames = BUILD_INTERNAL_FILES.map((name) => name.replace(/[.]/g, "\\."));
   add(
@@ -246,7 +251,7 @@ export function nginxConfig(site: NginxSite): string {
     "    gzip_static on;",
     "    gzip_vary on;",
     "    charset utf-8;",
-    "    charset_types text/css text/plain text/xml application/javascript application/json application/manifest+json;",
+    `    charset_types ${charsetTypes.join(" ")};`,
     `    error_page 404 /${NOT_FOUND_PAGE};`,
     ...headers("    "),
     "",
@@ -265,16 +270,17 @@ export function nginxConfig(site: NginxSite): string {
     `    location = /${NOT_FOUND_PAGE} {`,
     ...headers("        "),
     "    }",
-    "    location ~ \\.webmanifest$ {",
-    "        types { application/manifest+json webmanifest; }",
-    ...headers("        "),
-    "    }",
     "    # Source maps, the build's internal files and dotfiles are not part of the site.",
     `    location ~* "(\\.map|/(${internalNames.join("|")}))(\\.br|\\.gz)*$" {`,
     "        return 404;",
     "    }",
     "    location ~ /\\. {",
     "        return 404;",
+    "    }",
+    "    # The build's text files with the types the server gives them.",
+    `    location ~ "\\.(${Object.keys(CONTENT_TYPES).map((extension) => extension.slice(1)).join("|")})$" {`,
+    `        types { ${Object.entries(CONTENT_TYPES).map(([extension, type]) => `${type.split(";")[0]} ${extension.slice(1)};`).join(" ")} }`,
+    ...headers("        "),
     "    }",
     "",
     "    # The search page with a query is rendered by the server; without one it is a page of the build.",
