@@ -273,6 +273,15 @@ test("redirects: /home, a trailing slash (query kept), and plain HTTP to HTTPS",
     expect(direct.headers.location).toBe(to);
     expect(proxied.headers["strict-transport-security"]).toBeDefined();
   }
+  // Never towards another host (a browser reads `/\\host` and `//host` as one): each answer is a 404 or a redirect on this site.
+  const base = "https://site.invalid";
+  for (const from of ["/%2F%2Fevil.example/", "/%5C%5Cevil.example/", "/%5Cevil.example/", "/%09/evil.example/", "/%2F%5Cevil.example/"]) {
+    for (const answer of await Promise.all([request(`${instances[0].url}${from}`), request(`${front.https}${from}`)])) {
+      const location = answer.headers.location;
+      expect({ from, status: location === undefined ? [400, 404].includes(answer.status) : answer.status === 301 }).toEqual({ from, status: true });
+      if (location !== undefined) expect({ from, origin: new URL(location, base).origin }).toEqual({ from, origin: base });
+    }
+  }
   const plain = await request(`${front.http}/about-us?x=1`);
   expect(plain.status).toBe(301);
   expect(plain.headers.location).toBe(`${front.https}/about-us?x=1`);
