@@ -18,7 +18,7 @@ import { runCommand } from "./run";
 export const NGINX_CONFIG_TEXT: CommandText = {
   usage:
     "Usage: nginx-config --server-name NAME --listen PORT --certificate FILE --key FILE --upstream HOST:PORT [--upstream HOST:PORT ...]\n" +
-    "                    [--root DIR] [--http-listen PORT|off] [--csp enforce|report-only|off]\n" +
+    "                    [--root DIR] [--http-listen PORT|off] [--acme-webroot DIR] [--csp enforce|report-only|off]\n" +
     "                    [--form-rate RATE] [--form-burst N] [--max-body-size SIZE]",
   help: [
     "Prints, on standard output, the nginx configuration of the site for Debian 12's nginx (with libnginx-mod-http-brotli-static),",
@@ -31,6 +31,8 @@ export const NGINX_CONFIG_TEXT: CommandText = {
     "  --upstream HOST:PORT    an instance (bin/serve); repeat for each one (127.0.0.1:8001, 127.0.0.1:8002)",
     "  --root DIR              the build nginx serves (default: PUBLIC_DIR, else ./public; the release's public/ from bin/nginx-config)",
     "  --http-listen PORT|off  where plain HTTP is answered with a redirect to HTTPS (default 80; off: none)",
+    "  --acme-webroot DIR      answer /.well-known/acme-challenge/ over plain HTTP from DIR (certbot certonly --webroot -w DIR),",
+    "                          so certificates renew while every other address redirects to HTTPS",
     "  --csp MODE              as the instances' CONTENT_SECURITY_POLICY: enforce, report-only or off (default: CONTENT_SECURITY_POLICY, else enforce)",
     "  --form-rate RATE        form calls (POST /api/...) one client address may make, as nginx's limit_req rate (default 30r/m)",
     "  --form-burst N          calls above that rate answered at once before 429 (default 20)",
@@ -48,6 +50,7 @@ const OPTIONS = {
   upstream: { type: "string", multiple: true },
   root: { type: "string" },
   "http-listen": { type: "string" },
+  "acme-webroot": { type: "string" },
   csp: { type: "string" },
   "form-rate": { type: "string" },
   "form-burst": { type: "string" },
@@ -62,6 +65,7 @@ interface Request {
   upstreams: string[];
   root: string;
   httpListen: string | null;
+  acmeWebroot?: string;
   csp: CspMode;
   formRate: string;
   formBurst: number;
@@ -79,6 +83,7 @@ function parseNginxArgs(args: string[], env: NodeJS.ProcessEnv, cwd: string): Re
   const burst = Number(values["form-burst"] ?? "20");
   if (!Number.isInteger(burst) || burst < 0) throw new UsageError(`--form-burst must be a whole number: "${values["form-burst"]}"`);
   const httpListen = values["http-listen"] ?? "80";
+  if (values["acme-webroot"] !== undefined && httpListen === "off") throw new UsageError("--acme-webroot needs plain HTTP: leave --http-listen on");
   return {
     serverName: values["server-name"]!.trim(),
     listen: values.listen!.trim(),
@@ -87,6 +92,7 @@ function parseNginxArgs(args: string[], env: NodeJS.ProcessEnv, cwd: string): Re
     upstreams: values.upstream,
     root: path.resolve(cwd, values.root ?? (env.PUBLIC_DIR?.trim() || "public")),
     httpListen: httpListen === "off" ? null : httpListen,
+    acmeWebroot: values["acme-webroot"] === undefined ? undefined : path.resolve(cwd, values["acme-webroot"]),
     csp,
     formRate: values["form-rate"] ?? "30r/m",
     formBurst: burst,

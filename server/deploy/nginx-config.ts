@@ -44,6 +44,8 @@ export interface NginxSite {
   listen: string;
   /** Where plain HTTP is served (only to redirect to HTTPS); null for none. */
   httpListen: string | null;
+  /** Where an ACME client (certbot --webroot) writes its challenges, answered over plain HTTP; undefined for none. */
+  acmeWebroot?: string;
   certificate: string;
   key: string;
   /** The instances, `host:port` each. */
@@ -217,7 +219,18 @@ export function nginxConfig(site: NginxSite): string {
       `    listen ${word(site.httpListen, "--http-listen")};`,
       `    server_name ${names.join(" ")};`,
       "    server_tokens off;",
-      `    return 301 https://${canonical}${httpsPort === 443 ? "" : `:${httpsPort}`}$request_uri;`,
+      ...(site.acmeWebroot === undefined
+        ? [`    return 301 https://${canonical}${httpsPort === 443 ? "" : `:${httpsPort}`}$request_uri;`]
+        : [
+            "    # Certificate renewals: the ACME client's challenges, from its webroot; everything else to HTTPS.",
+            "    location /.well-known/acme-challenge/ {",
+            `        root ${quoted(site.acmeWebroot)};`,
+            "        default_type text/plain;",
+            "    }",
+            "    location / {",
+            `        return 301 https://${canonical}${httpsPort === 443 ? "" : `:${httpsPort}`}$request_uri;`,
+            "    }",
+          ]),
       "}",
       "",
     );

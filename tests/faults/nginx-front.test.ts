@@ -207,7 +207,7 @@ beforeAll(async () => {
   instances = await Promise.all([startServer({ env }), startServer({ env })]);
   front = await startNginx(
     instances.map((instance) => `127.0.0.1:${instance.port}`),
-    ["--form-rate", "1r/m", "--form-burst", "4"],
+    ["--form-rate", "1r/m", "--form-burst", "4", "--acme-webroot", path.join(work, "acme")],
   );
 });
 
@@ -285,6 +285,12 @@ test("redirects: /home, a trailing slash (query kept), and plain HTTP to HTTPS",
   const plain = await request(`${front.http}/about-us?x=1`);
   expect(plain.status).toBe(301);
   expect(plain.headers.location).toBe(`${front.https}/about-us?x=1`);
+  // Over plain HTTP, only an ACME client's challenges are answered (--acme-webroot): certificates renew.
+  fs.mkdirSync(path.join(work, "acme", ".well-known", "acme-challenge"), { recursive: true });
+  fs.writeFileSync(path.join(work, "acme", ".well-known", "acme-challenge", "token-1"), "token-1.thumbprint");
+  const challenge = await request(`${front.http}/.well-known/acme-challenge/token-1`);
+  expect({ status: challenge.status, body: challenge.raw.toString("utf8") }).toEqual({ status: 200, body: "token-1.thumbprint" });
+  expect((await request(`${front.http}/.well-known/other`)).status).toBe(301);
 });
 
 test("unknown paths and the build's internal files: 404 with the site's 404 page and its policy", async () => {
