@@ -48,6 +48,8 @@ interface Answer {
 let certificate = "";
 let key = "";
 let work = "";
+/** The ACME client's webroot, readable by nginx's workers (the work folder is private to this process's user). */
+let acme = "";
 const nginxes: ChildProcess[] = [];
 
 /** One request; the body is kept as it came (no decompression), redirects are not followed. */
@@ -202,12 +204,14 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-front-"));
   execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost", "-keyout", path.join(work, "key.pem"), "-out", path.join(work, "cert.pem")], { stdio: "pipe" });
   certificate = fs.readFileSync(path.join(work, "cert.pem"), "utf8");
+  acme = fs.mkdtempSync(path.join(os.tmpdir(), "acme-webroot-"));
+  fs.chmodSync(acme, 0o755);
   key = fs.readFileSync(path.join(work, "key.pem"), "utf8");
   const env = { PUBLIC_DIR: PUBLIC, TRUST_PROXY: "loopback", RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_MS: "600000" };
   instances = await Promise.all([startServer({ env }), startServer({ env })]);
   front = await startNginx(
     instances.map((instance) => `127.0.0.1:${instance.port}`),
-    ["--form-rate", "1r/m", "--form-burst", "4", "--acme-webroot", path.join(work, "acme")],
+    ["--form-rate", "1r/m", "--form-burst", "4", "--acme-webroot", acme],
   );
 });
 
@@ -215,6 +219,7 @@ afterAll(async () => {
   for (const child of nginxes) child.kill("SIGQUIT");
   await cleanup();
   if (work) fs.rmSync(work, { recursive: true, force: true });
+  if (acme) fs.rmSync(acme, { recursive: true, force: true });
 });
 
 test("nginx -t accepts the generated file with the brotli module loaded, and it names what it needs", () => {
@@ -286,8 +291,8 @@ test("redirects: /home, a trailing slash (query kept), and plain HTTP to HTTPS",
   expect(plain.status).toBe(301);
   expect(plain.headers.location).toBe(`${front.https}/about-us?x=1`);
   // Over plain HTTP, only an ACME client's challenges are answered (--acme-webroot): certificates renew.
-  fs.mkdirSync(path.join(work, "acme", ".well-known", "acme-challenge"), { recursive: true });
-  fs.writeFileSync(path.join(work, "acme", ".well-known", "acme-challenge", "token-1"), "token-1.thumbprint");
+  fs.mkdirSync(path.join(acme, ".well-known", "acme-challenge"), { recursive: true, mode: 0o755 });
+  fs.writeFileSync(path.join(acme, ".well-known", "acme-challenge", "token-1"), "token-1.thumbprint", { mode: 0o644 });
   const challenge = await request(`${front.http}/.well-known/acme-challenge/token-1`);
   expect({ status: challenge.status, body: challenge.raw.toString("utf8") }).toEqual({ status: 200, body: "token-1.thumbprint" });
   expect((await request(`${front.http}/.well-known/other`)).status).toBe(301);
