@@ -220,7 +220,23 @@ describe("rotating SPAM_SECRET (SPAM_SECRET_PREVIOUS)", () => {
     const settings = { minCounter: 10, maxCounter: 50, lifetimeMs: test.config.spamChallengeLifetimeMs, minFillMs: 0 };
     const unknown = (await issueChallenge(UNKNOWN, settings)) as unknown as Json;
 
-    // SPAM_SECRET=new with SPAM_SECRET_PREVIOUS=old: the instance restarted on the same data.
+    // First round of restarts: SPAM_SECRET=old, SPAM_SECRET_PREVIOUS=new. A challenge of an instance already signing
+    // with the new secret is accepted; new challenges are still signed with the old one.
+    Object.assign(test.config, { spamSecretPrevious: NEW });
+    const accepting = await test.another();
+    try {
+      const on = { app: accepting } as TestApp;
+      const early = (await issueChallenge(NEW, settings)) as unknown as Json;
+      const lead = expectAccepted(await post(on, contact(), { [PROOF_HEADER]: await solveProof(early) }));
+      expect(await reasonsOf(test, lead)).toBeUndefined();
+      const stillOld = await solveProof(await challenge(on));
+      expect(await checkProof(stillOld, NEW)).toEqual({ ok: false, reason: "proof_invalid" });
+      expect((await checkProof(stillOld, OLD)).ok).toBe(true);
+    } finally {
+      await accepting.close();
+    }
+
+    // Second round: SPAM_SECRET=new with SPAM_SECRET_PREVIOUS=old, the instance restarted on the same data.
     Object.assign(test.config, { spamSecret: NEW, spamSecretPrevious: OLD });
     const during = await test.another();
     try {
