@@ -130,6 +130,12 @@ export interface Config {
   spamChecks: boolean;
   /** The secret challenges are signed with; unset: one made once and kept in the store, shared by every instance. */
   spamSecret: string | undefined;
+  /**
+   * During a rotation of the challenges' secret, the one before: challenges
+   * it signed are still accepted (new ones are signed with the current
+   * secret), so those handed out before the switch keep working.
+   */
+  spamSecretPrevious: string | undefined;
   /** The earliest a submission may be sent after its challenge was issued, in ms. */
   spamMinFillMs: number;
   /** How long a challenge may be used, in ms. */
@@ -280,11 +286,11 @@ function cspModeFrom(env: NodeJS.ProcessEnv): Config["contentSecurityPolicy"] {
   throw new Error(`CONTENT_SECURITY_POLICY must be enforce, report-only or off, got "${env.CONTENT_SECURITY_POLICY}"`);
 }
 
-/** SPAM_SECRET: unset, or a secret long enough to sign with (32 characters or more). */
-function spamSecretFrom(env: NodeJS.ProcessEnv): string | undefined {
-  const raw = env.SPAM_SECRET?.trim();
+/** SPAM_SECRET (or SPAM_SECRET_PREVIOUS): unset, or a secret long enough to sign with (32 characters or more). */
+function spamSecretFrom(env: NodeJS.ProcessEnv, name: "SPAM_SECRET" | "SPAM_SECRET_PREVIOUS" = "SPAM_SECRET"): string | undefined {
+  const raw = env[name]?.trim();
   if (!raw) return undefined;
-  if (raw.length < 32) throw new Error("SPAM_SECRET must be at least 32 characters long (e.g. openssl rand -hex 32)");
+  if (raw.length < 32) throw new Error(`${name} must be at least 32 characters long (e.g. openssl rand -hex 32)`);
   return raw;
 }
 
@@ -499,6 +505,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     shutdownTimeoutMs: intFrom(env, "SHUTDOWN_TIMEOUT_MS", 10_000, 1),
     spamChecks: booleanFrom(env, "SPAM_CHECKS", true),
     spamSecret: spamSecretFrom(env),
+    spamSecretPrevious: spamSecretFrom(env, "SPAM_SECRET_PREVIOUS"),
     spamMinFillMs: intFrom(env, "SPAM_MIN_FILL_MS", 1_000, 0),
     spamChallengeLifetimeMs: intFrom(env, "SPAM_CHALLENGE_LIFETIME_MS", 86_400_000, 60_000),
     spamPowDifficulty: intFrom(env, "SPAM_POW_DIFFICULTY", 50_000, 10),

@@ -40,6 +40,7 @@ export interface WebhookAnswer {
 
 export interface WebhookReceiver {
   url: string;
+  /** The one secret each delivery is verified with, read at each delivery: a test may switch it (a receiver moving to a rotated secret). */
   secret: string;
   received: ReceivedWebhook[];
   /** The answer to the next delivery (`delivery`: how many came before). */
@@ -76,7 +77,6 @@ export function newWebhookSecret(): string {
 export async function startWebhookReceiver(secret: string = newWebhookSecret()): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const receiver: Partial<WebhookReceiver> = { secret, received, answer: () => ({ status: 204 }) };
-  const verifier = new Webhook(secret);
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -90,7 +90,7 @@ export async function startWebhookReceiver(secret: string = newWebhookSecret()):
       let verified: unknown;
       let verifyError: string | undefined;
       try {
-        verified = verifier.verify(body, headers);
+        verified = new Webhook(receiver.secret!).verify(body, headers);
       } catch (err) {
         verifyError = err instanceof Error ? err.message : String(err);
       }

@@ -287,7 +287,8 @@ export function createOutboxDispatcher(options: {
   }
 
   /**
-   * One webhook row: POSTed to its endpoint, signed for this attempt. 2xx:
+   * One webhook row: POSTed to its endpoint, signed for this attempt (with
+   * its secret, and its previous ones while a rotation is under way). 2xx:
    * sent. 410 Gone: the endpoint is disabled (its rows wait, this one
    * included, until `npm run webhooks:enable`). Anything else: tried again on
    * the Standard Webhooks schedule (or after the receiver's Retry-After when
@@ -305,7 +306,7 @@ export function createOutboxDispatcher(options: {
       } else refused(message, "failure");
       return;
     }
-    const failure = await attempt(message, run, () => sendWebhook(message, endpoint.secret, AbortSignal.timeout(config.webhookTimeoutMs), now()));
+    const failure = await attempt(message, run, () => sendWebhook(message, [endpoint.secret, ...(endpoint.previousSecrets ?? [])], AbortSignal.timeout(config.webhookTimeoutMs), now()));
     if (failure === undefined) return;
     const error = failure instanceof WebhookDeliveryError ? failure : new WebhookDeliveryError(reasonOf(failure), 0);
     if (error.gone) {

@@ -44,7 +44,14 @@ export class SpamDefence {
     return this.storedSecret();
   }
 
-  /** A challenge for one submission, issued now. Throws when the store cannot give the secret. */
+  /** The secrets a challenge may be signed with: the current one, then SPAM_SECRET_PREVIOUS during a rotation. */
+  private async acceptedSecrets(): Promise<string[]> {
+    const current = await this.secret();
+    const previous = this.config.spamSecretPrevious;
+    return previous && previous !== current ? [current, previous] : [current];
+  }
+
+  /** A challenge for one submission, issued now, signed with the current secret. Throws when the store cannot give the secret. */
   async challenge(now: Date = new Date()): Promise<SubmissionChallenge> {
     return issueChallenge(await this.secret(), this.settings, now);
   }
@@ -56,7 +63,7 @@ export class SpamDefence {
    */
   async screen(proofHeader: string | undefined, body: Record<string, unknown>, receivedAt: Date): Promise<Screening | undefined> {
     if (!this.enabled) return undefined;
-    const proof = await checkProof(proofHeader, await this.secret(), receivedAt);
+    const proof = await checkProof(proofHeader, await this.acceptedSecrets(), receivedAt);
     const reasons = screenContent(body);
     if (!proof.ok) reasons.unshift(proof.reason);
     return { reasons, challenge: proof.ok ? { id: proof.challengeId, expiresAt: proof.expiresAt } : undefined };

@@ -79,23 +79,32 @@ function parsePayload(header: string): Payload | undefined {
   }
 }
 
-/** Checks the `Altcha` header of a submission received `now`. */
-export async function checkProof(header: string | undefined, secret: string, now: Date = new Date()): Promise<ProofVerdict> {
+/**
+ * Checks the `Altcha` header of a submission received `now`. Given several
+ * secrets (the current one, then during a rotation the previous one), a
+ * challenge signed with any of them is accepted: each is tried in turn while
+ * the challenge's signature does not match it.
+ */
+export async function checkProof(header: string | undefined, secrets: string | readonly string[], now: Date = new Date()): Promise<ProofVerdict> {
   if (header === undefined || header === "") return { ok: false, reason: "proof_missing" };
   const payload = parsePayload(header);
   if (!payload) return { ok: false, reason: "proof_malformed" };
   let result;
-  try {
-    result = await verifySolution({
-      challenge: payload.challenge,
-      solution: payload.solution,
-      deriveKey,
-      hmacSignatureSecret: secret,
-      hmacKeySignatureSecret: keySecret(secret),
-    });
-  } catch {
-    return { ok: false, reason: "proof_malformed" };
+  for (const secret of typeof secrets === "string" ? [secrets] : secrets) {
+    try {
+      result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: secret,
+        hmacKeySignatureSecret: keySecret(secret),
+      });
+    } catch {
+      return { ok: false, reason: "proof_malformed" };
+    }
+    if (!result.invalidSignature) break;
   }
+  if (!result) return { ok: false, reason: "proof_invalid" };
   if (result.expired) return { ok: false, reason: "proof_expired" };
   if (!result.verified) return { ok: false, reason: "proof_invalid" };
   const { parameters } = payload.challenge;

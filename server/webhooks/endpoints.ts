@@ -10,6 +10,13 @@ export interface WebhookEndpoint {
   url: string;
   /** The Standard Webhooks secret: `whsec_` and base64 of 24 to 64 random bytes. */
   secret: string;
+  /**
+   * During a rotation, the secrets the receiver may still verify with
+   * (WEBHOOK_SECRET_PREVIOUS, or `previousSecrets` in the endpoints file):
+   * each delivery then carries one signature per secret, the current one
+   * first. Absent or empty: one signature.
+   */
+  previousSecrets?: string[];
   /** The events it receives. */
   events: WebhookEvent[];
 }
@@ -38,6 +45,21 @@ function checkSecret(raw: unknown, where: string): string {
   return raw.trim();
 }
 
+/**
+ * The previous secrets of an endpoint, each checked like its secret; the
+ * current secret and repeats left out (signing twice with one secret adds
+ * nothing).
+ */
+function checkPrevious(raw: readonly unknown[], current: string, where: string): string[] {
+  const previous = raw.map((secret) => checkSecret(secret, where));
+  return [...new Set(previous)].filter((secret) => secret !== current);
+}
+
+/** `previousSecrets` only when there are some: an endpoint without a rotation under way looks as it always did. */
+function withPrevious(endpoint: WebhookEndpoint, previous: string[]): WebhookEndpoint {
+  return previous.length > 0 ? { ...endpoint, previousSecrets: previous } : endpoint;
+}
+
 function checkEvents(raw: unknown, where: string): WebhookEvent[] {
   if (raw === undefined) return [...WEBHOOK_EVENTS];
   if (!Array.isArray(raw) || raw.length === 0 || raw.some((event) => !(WEBHOOK_EVENTS as readonly unknown[]).includes(event))) {
@@ -48,17 +70,26 @@ function checkEvents(raw: unknown, where: string): WebhookEvent[] {
 
 /**
  * The webhook endpoints of the environment: WEBHOOK_URL with WEBHOOK_SECRET
- * (one endpoint, every event), and/or WEBHOOK_ENDPOINTS_FILE, a JSON list of
- * `{ "url", "secret", "events" }`. None: no webhooks. A malformed setting
- * stops the start with a message that says which.
+ * (one endpoint, every event) and, during a rotation, WEBHOOK_SECRET_PREVIOUS
+ * (one secret or several, comma-separated); and/or WEBHOOK_ENDPOINTS_FILE, a
+ * JSON list of `{ "url", "secret", "previousSecrets", "events" }`. None: no
+ * webhooks. A malformed setting stops the start with a message that says
+ * which.
  */
 export function webhookEndpointsFrom(env: NodeJS.ProcessEnv): WebhookEndpoint[] {
   const endpoints: WebhookEndpoint[] = [];
   const url = env.WEBHOOK_URL?.trim();
   const secret = env.WEBHOOK_SECRET?.trim();
+  const previous = (env.WEBHOOK_SECRET_PREVIOUS ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+  if (previous.length > 0 && !secret) throw new Error("WEBHOOK_SECRET_PREVIOUS is set without WEBHOOK_SECRET: it only adds signatures to those of the current secret");
   if (url || secret) {
     if (!url || !secret) throw new Error("WEBHOOK_URL and WEBHOOK_SECRET go together: set both, or neither");
-    endpoints.push({ url: checkUrl(url, "WEBHOOK_URL"), secret: checkSecret(secret, "WEBHOOK_SECRET"), events: [...WEBHOOK_EVENTS] });
+    const current = checkSecret(secret, "WEBHOOK_SECRET");
+    const endpoint = { url: checkUrl(url, "WEBHOOK_URL"), secret: current, events: [...WEBHOOK_EVENTS] };
+    endpoints.push(withPrevious(endpoint, checkPrevious(previous, current, "WEBHOOK_SECRET_PREVIOUS")));
   }
   const file = env.WEBHOOK_ENDPOINTS_FILE?.trim();
   if (file) {
@@ -68,12 +99,16 @@ export function webhookEndpointsFrom(env: NodeJS.ProcessEnv): WebhookEndpoint[] 
     } catch (err) {
       throw new Error(`WEBHOOK_ENDPOINTS_FILE (${file}) cannot be read as JSON: ${(err as Error).message}`);
     }
-    if (!Array.isArray(list)) throw new Error(`WEBHOOK_ENDPOINTS_FILE (${file}) must hold a JSON list of { "url", "secret", "events" }`);
+    if (!Array.isArray(list)) throw new Error(`WEBHOOK_ENDPOINTS_FILE (${file}) must hold a JSON list of { "url", "secret", "previousSecrets", "events" }`);
     list.forEach((entry: unknown, index) => {
       const where = `WEBHOOK_ENDPOINTS_FILE entry ${index + 1}`;
       if (typeof entry !== "object" || entry === null) throw new Error(`${where}: must be an object { "url", "secret", "events" }`);
-      const { url: entryUrl, secret: entrySecret, events } = entry as Record<string, unknown>;
-      endpoints.push({ url: checkUrl(entryUrl, where), secret: checkSecret(entrySecret, where), events: checkEvents(events, where) });
+      const { url: entryUrl, secret: entrySecret, previousSecrets, events } = entry as Record<string, unknown>;
+      const current = checkSecret(entrySecret, where);
+      if (previousSecrets !== undefined && !Array.isArray(previousSecrets)) throw new Error(`${where}: previousSecrets must be a list of Standard Webhooks secrets`);
+      const previousList: unknown[] = Array.isArray(previousSecrets) ? previousSecrets : [];
+      const endpoint = { url: checkUrl(entryUrl, where), secret: current, events: checkEvents(events, where) };
+      endpoints.push(withPrevious(endpoint, checkPrevious(previousList, current, `${where} previousSecrets`)));
     });
   }
   const seen = new Set<string>();

@@ -51,23 +51,31 @@ export function nextWebhookAttempt(attempts: number, now: Date, retryAfter = 0):
   return new Date(now.getTime() + Math.max(scheduled, retryAfter));
 }
 
-/** The headers of one attempt: the id fixed at enqueue, the attempt's time, the signature of the exact bytes sent. */
-export function signedHeaders(secret: string, message: Pick<OutboxMessage, "messageId" | "text">, now: Date): Record<string, string> {
+/**
+ * The headers of one attempt: the id fixed at enqueue, the attempt's time, the
+ * signature of the exact bytes sent. Given several secrets (the current one
+ * and, during a rotation, the previous ones), one signature per secret,
+ * space-separated as Standard Webhooks allows: a receiver that knows any of
+ * them verifies the delivery.
+ */
+export function signedHeaders(secrets: string | readonly string[], message: Pick<OutboxMessage, "messageId" | "text">, now: Date): Record<string, string> {
+  const signatures = (typeof secrets === "string" ? [secrets] : secrets).map((secret) => new Webhook(secret).sign(message.messageId, now, message.text));
   return {
     "content-type": "application/json",
     "webhook-id": message.messageId,
     "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
-    "webhook-signature": new Webhook(secret).sign(message.messageId, now, message.text),
+    "webhook-signature": signatures.join(" "),
   };
 }
 
 /**
- * POSTs one webhook row to its endpoint, signed for this attempt; resolves on
+ * POSTs one webhook row to its endpoint, signed for this attempt with each of
+ * `secret` (see signedHeaders); resolves on
  * 2xx, throws WebhookDeliveryError otherwise (redirects are not followed: a
  * 3xx is a failure, like any answer but 2xx). Only the answer's status and
  * headers count: its body is never read, the connection is dropped instead.
  */
-export async function sendWebhook(message: OutboxMessage, secret: string, signal: AbortSignal, now: Date = new Date()): Promise<void> {
+export async function sendWebhook(message: OutboxMessage, secret: string | readonly string[], signal: AbortSignal, now: Date = new Date()): Promise<void> {
   let response: Response;
   try {
     response = await fetch(message.recipient, {

@@ -5,7 +5,8 @@
  * answered 201 like a lead and stored, but quarantined (no outbox row, the
  * reasons recorded); released by hand, it is queued once. With a fresh proof,
  * an empty trap and the contact details people write (Arabic, accented names,
- * links in a message) it is a lead.
+ * links in a message) it is a lead. During a rotation of SPAM_SECRET, a
+ * challenge handed out before the switch still makes a lead after it.
  */
 import fs from "fs";
 import path from "path";
@@ -13,6 +14,8 @@ import yaml from "js-yaml";
 import request from "supertest";
 import { leadsCli } from "../../../server/cli/leads";
 import { formDefinitions } from "../../../server/api/forms";
+import { loadConfig } from "../../../server/config";
+import { checkProof, issueChallenge } from "../../../server/spam/proof";
 import { API, expectAccepted, ROOT, setUpContractApp, type TestApp } from "../../../testkit/contract-app";
 import { makeDoc, makeDocx, makePdf } from "../../../testkit/documents";
 import { PROOF_HEADER, proofHeader, solveProof } from "../../../testkit/spam";
@@ -201,6 +204,80 @@ describe("npm run leads:spam and leads:release", () => {
     expect(lines).toEqual([`Submission ${id} released: its notification is queued and will be sent as a lead`, `Submission ${id} was released already: nothing more is sent`]);
     expect(await outboxRows(test, id)).toBeGreaterThan(0);
     expect(await leadsCli(["release"], env, (line) => lines.push(line), () => undefined)).toBe(2);
+  });
+});
+
+describe("rotating SPAM_SECRET (SPAM_SECRET_PREVIOUS)", () => {
+  const OLD = "old-secret-of-the-challenges-0123456789abcdef";
+  const NEW = "new-secret-of-the-challenges-0123456789abcdef";
+  const UNKNOWN = "a-secret-this-site-never-had-0123456789abcdef";
+  const test = setUpContractApp({}, { SPAM_CHECKS: "on", SPAM_MIN_FILL_MS: "0", SPAM_SECRET: OLD });
+  const contact = () => EXAMPLES.find((e) => e.form === "contact_us")!;
+
+  it("accepts a challenge handed out before the switch, signs new ones with the new secret; one signed with another secret stays quarantined", async () => {
+    // Fetched from an instance still on the old secret, solved, sent after the switch.
+    const before = [await challenge(test), await challenge(test)];
+    const settings = { minCounter: 10, maxCounter: 50, lifetimeMs: test.config.spamChallengeLifetimeMs, minFillMs: 0 };
+    const unknown = (await issueChallenge(UNKNOWN, settings)) as unknown as Json;
+
+    // First round of restarts: SPAM_SECRET=old, SPAM_SECRET_PREVIOUS=new. A challenge of an instance already signing
+    // with the new secret is accepted; new challenges are still signed with the old one.
+    Object.assign(test.config, { spamSecretPrevious: NEW });
+    const accepting = await test.another();
+    try {
+      const on = { app: accepting } as TestApp;
+      const early = (await issueChallenge(NEW, settings)) as unknown as Json;
+      const lead = expectAccepted(await post(on, contact(), { [PROOF_HEADER]: await solveProof(early) }));
+      expect(await reasonsOf(test, lead)).toBeUndefined();
+      const stillOld = await solveProof(await challenge(on));
+      expect(await checkProof(stillOld, NEW)).toEqual({ ok: false, reason: "proof_invalid" });
+      expect((await checkProof(stillOld, OLD)).ok).toBe(true);
+    } finally {
+      await accepting.close();
+    }
+
+    // Second round: SPAM_SECRET=new with SPAM_SECRET_PREVIOUS=old, the instance restarted on the same data.
+    Object.assign(test.config, { spamSecret: NEW, spamSecretPrevious: OLD });
+    const during = await test.another();
+    try {
+      const on = { app: during } as TestApp;
+      const held = expectAccepted(await post(on, contact(), { [PROOF_HEADER]: await solveProof(before[0]) }));
+      expect(await reasonsOf(test, held)).toBeUndefined();
+      expect(await outboxRows(test, held)).toBeGreaterThan(0);
+
+      const fresh = await challenge(on);
+      const freshProof = await solveProof(fresh);
+      expect((await checkProof(freshProof, NEW)).ok).toBe(true);
+      expect(await checkProof(freshProof, OLD)).toEqual({ ok: false, reason: "proof_invalid" });
+      const lead = expectAccepted(await post(on, contact(), { [PROOF_HEADER]: freshProof }));
+      expect(await reasonsOf(test, lead)).toBeUndefined();
+
+      const forged = expectAccepted(await post(on, contact(), { [PROOF_HEADER]: await solveProof(unknown) }));
+      expect(await reasonsOf(test, forged)).toEqual(["proof_invalid"]);
+      expect(await outboxRows(test, forged)).toBe(0);
+
+      // Accepted once, as any challenge.
+      const replayed = expectAccepted(await post(on, contact(), { [PROOF_HEADER]: await solveProof(before[0]) }));
+      expect(await reasonsOf(test, replayed)).toEqual(["proof_replayed"]);
+    } finally {
+      await during.close();
+    }
+
+    // SPAM_SECRET_PREVIOUS dropped: the old secret is one the site no longer knows.
+    Object.assign(test.config, { spamSecretPrevious: undefined });
+    const after = await test.another();
+    try {
+      const late = expectAccepted(await post({ app: after } as TestApp, contact(), { [PROOF_HEADER]: await solveProof(before[1]) }));
+      expect(await reasonsOf(test, late)).toEqual(["proof_invalid"]);
+    } finally {
+      await after.close();
+    }
+  });
+
+  it("SPAM_SECRET_PREVIOUS is checked like SPAM_SECRET", () => {
+    expect(loadConfig({ SPAM_SECRET: NEW, SPAM_SECRET_PREVIOUS: ` ${OLD} ` }, ROOT)).toMatchObject({ spamSecret: NEW, spamSecretPrevious: OLD });
+    expect(loadConfig({}, ROOT)).toMatchObject({ spamSecret: undefined, spamSecretPrevious: undefined });
+    expect(() => loadConfig({ SPAM_SECRET: NEW, SPAM_SECRET_PREVIOUS: "short" }, ROOT)).toThrow(/SPAM_SECRET_PREVIOUS must be at least 32 characters long/);
   });
 });
 

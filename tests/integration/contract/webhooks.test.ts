@@ -7,9 +7,16 @@
  * honoured, a shorter one is not; the answer's body is never read (the
  * connection is closed after its headers); 410 Gone stops the endpoint until
  * it is enabled again; a quarantined submission sends nothing until it is
- * released, then once; the health report shows the webhook backlog.
+ * released, then once; the health report shows the webhook backlog. During
+ * a rotation of the secret, each delivery (a retry too) carries a signature
+ * per secret, and a receiver verifying with the old secret alone or the new
+ * one alone accepts it.
  */
+import fs from "fs";
+import os from "os";
+import path from "path";
 import { Writable } from "stream";
+import { Webhook } from "standardwebhooks";
 import request from "supertest";
 import { exportCli } from "../../../server/cli/export";
 import { leadsCli } from "../../../server/cli/leads";
@@ -334,6 +341,108 @@ describe("a receiver that misbehaves", () => {
     ahead += 7 * 86_400_000;
     await outbox.runOnce();
     expect(receiver.received).toHaveLength(10);
+  });
+});
+
+/** Whether a receiver holding `secret` alone accepts this delivery (as standardwebhooks verifies it). */
+function verifiesWith(secret: string, delivery: { id: string; timestamp: string; signature: string; body: string }): boolean {
+  try {
+    new Webhook(secret).verify(delivery.body, { "webhook-id": delivery.id, "webhook-timestamp": delivery.timestamp, "webhook-signature": delivery.signature });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("rotating the secret (WEBHOOK_SECRET_PREVIOUS)", () => {
+  const test = setUpContractApp({}, { SPAM_CHECKS: "off" });
+  const oldSecret = newWebhookSecret();
+  const newSecret = newWebhookSecret();
+  let rotating: WebhookReceiver;
+  beforeAll(async () => {
+    rotating = await startWebhookReceiver(oldSecret);
+  });
+  afterAll(() => rotating.close());
+
+  it("signs each delivery, a retry of one queued before the switch too, with both secrets until the previous one is dropped", async () => {
+    /** An instance (re)started with this environment: its endpoints, and its own dispatcher on a clock `ahead` of the real one (retries are due later). */
+    let ahead = 0;
+    const startInstance = (env: NodeJS.ProcessEnv) => {
+      Object.assign(test.config, { webhookEndpoints: webhookEndpointsFrom({ WEBHOOK_URL: rotating.url, ...env }) });
+      return createOutboxDispatcher({ store: test.app.store, config: test.config, log: quiet, now: () => new Date(Date.now() + ahead) });
+    };
+    const lead = async () => expectAccepted(await request(test.app).post(`${API}/contact_us`).send(contractExample("contact_us")));
+    const leadOf = (delivery: { body: string }) => (JSON.parse(delivery.body) as LeadEvent).data.id;
+
+    // Before: the old secret alone. The receiver is down for the first delivery.
+    let instance = startInstance({ WEBHOOK_SECRET: oldSecret });
+    rotating.answer = (n) => ({ status: n === 0 ? 503 : 204 });
+    const queuedBefore = await lead();
+    await instance.runOnce();
+    await instance.stop();
+    expect(rotating.received.map((d) => d.answered)).toEqual([503]);
+    expect(rotating.received[0].signature.split(" ")).toHaveLength(1);
+
+    // The rotation: WEBHOOK_SECRET=new, WEBHOOK_SECRET_PREVIOUS=old, the instance restarted. The receiver still holds the old secret.
+    instance = startInstance({ WEBHOOK_SECRET: newSecret, WEBHOOK_SECRET_PREVIOUS: oldSecret });
+    const queuedDuring = await lead();
+    ahead += WEBHOOK_RETRY_SCHEDULE_MS[0];
+    await instance.runOnce();
+    const [retried, during] = [queuedBefore, queuedDuring].map((id) => rotating.received.find((d) => d.answered === 204 && leadOf(d) === id)!);
+    for (const delivery of [retried, during]) {
+      expect(delivery.verifyError).toBeUndefined();
+      expect(delivery.signature.split(" ")).toHaveLength(2);
+      expect(delivery.signature.split(" ").every((part) => part.startsWith("v1,"))).toBe(true);
+      expect({ old: verifiesWith(oldSecret, delivery), new: verifiesWith(newSecret, delivery) }).toEqual({ old: true, new: true });
+    }
+    expect(retried.id).toBe(rotating.received[0].id);
+
+    // The receiver switches to the new secret when convenient: deliveries go on.
+    rotating.secret = newSecret;
+    const afterSwitch = await lead();
+    await instance.runOnce();
+    const switched = rotating.received.find((d) => leadOf(d) === afterSwitch)!;
+    expect(switched.verifyError).toBeUndefined();
+    await instance.stop();
+
+    // The previous secret dropped: one signature, the new one's.
+    instance = startInstance({ WEBHOOK_SECRET: newSecret });
+    const afterRotation = await lead();
+    await instance.runOnce();
+    await instance.stop();
+    const last = rotating.received.find((d) => leadOf(d) === afterRotation)!;
+    expect(last.verifyError).toBeUndefined();
+    expect(last.signature.split(" ")).toHaveLength(1);
+    expect({ old: verifiesWith(oldSecret, last), new: verifiesWith(newSecret, last) }).toEqual({ old: false, new: true });
+    expect(rotating.received.map((d) => d.answered)).toEqual([503, 204, 204, 204, 204]);
+  });
+
+  it("is read from WEBHOOK_SECRET_PREVIOUS (one or several, comma-separated) and from previousSecrets in the endpoints file, checked like the secret", () => {
+    const other = newWebhookSecret();
+    const url = "https://crm.example.com/hooks";
+    expect(webhookEndpointsFrom({ WEBHOOK_URL: url, WEBHOOK_SECRET: newSecret, WEBHOOK_SECRET_PREVIOUS: ` ${oldSecret} , ${other},${newSecret}` })).toEqual([
+      { url, secret: newSecret, previousSecrets: [oldSecret, other], events: ["lead.created"] },
+    ]);
+    expect(webhookEndpointsFrom({ WEBHOOK_URL: url, WEBHOOK_SECRET: newSecret, WEBHOOK_SECRET_PREVIOUS: "" })).toEqual([{ url, secret: newSecret, events: ["lead.created"] }]);
+    expect(() => webhookEndpointsFrom({ WEBHOOK_URL: url, WEBHOOK_SECRET: newSecret, WEBHOOK_SECRET_PREVIOUS: "whsec_short" })).toThrow(/WEBHOOK_SECRET_PREVIOUS: secret must hold 24 to 64 bytes/);
+    expect(() => webhookEndpointsFrom({ WEBHOOK_URL: url, WEBHOOK_SECRET: newSecret, WEBHOOK_SECRET_PREVIOUS: `${oldSecret} ${other}` })).toThrow(/WEBHOOK_SECRET_PREVIOUS: secret must be a Standard Webhooks secret/);
+    expect(() => webhookEndpointsFrom({ WEBHOOK_SECRET_PREVIOUS: oldSecret })).toThrow(/WEBHOOK_SECRET_PREVIOUS is set without WEBHOOK_SECRET/);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "webhook-endpoints-"));
+    try {
+      const file = path.join(dir, "endpoints.json");
+      fs.writeFileSync(file, JSON.stringify([{ url, secret: newSecret, previousSecrets: [oldSecret] }, { url: "https://erp.example.com/in", secret: other }]));
+      expect(webhookEndpointsFrom({ WEBHOOK_ENDPOINTS_FILE: file })).toEqual([
+        { url, secret: newSecret, previousSecrets: [oldSecret], events: ["lead.created"] },
+        { url: "https://erp.example.com/in", secret: other, events: ["lead.created"] },
+      ]);
+      fs.writeFileSync(file, JSON.stringify([{ url, secret: newSecret, previousSecrets: oldSecret }]));
+      expect(() => webhookEndpointsFrom({ WEBHOOK_ENDPOINTS_FILE: file })).toThrow(/entry 1: previousSecrets must be a list/);
+      fs.writeFileSync(file, JSON.stringify([{ url, secret: newSecret, previousSecrets: ["abc"] }]));
+      expect(() => webhookEndpointsFrom({ WEBHOOK_ENDPOINTS_FILE: file })).toThrow(/entry 1 previousSecrets: secret must be a Standard Webhooks secret/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
