@@ -2,6 +2,7 @@ import fs from "fs";
 import net from "net";
 import path from "path";
 import { FORM_KEYS, FORMS, type MailType } from "../src/shared/forms/registry";
+import { APP_ROOT } from "./app-root";
 import { webhookEndpointsFrom, type WebhookEndpoint } from "./webhooks/endpoints";
 
 /** Default inbox of each form's own mail type (src/shared/forms/registry.ts): the contact card (data/contact.json) with this title. */
@@ -30,6 +31,12 @@ export interface Config {
    * submissions, their files and the outbox live there. Unset: SQLite in DATA_DIR.
    */
   databaseUrl: string | undefined;
+  /**
+   * The store's schema migrated when the server (or an operator command)
+   * opens it; false: only checked, and a schema older than this release's
+   * stops the start (bin/migrate applies the migrations).
+   */
+  migrateOnStart: boolean;
   /** SMTP server for the notifications (smtp:// or smtps://); without it they are written as .eml files. */
   smtpUrl: string | undefined;
   /** Sender of the notifications. */
@@ -218,12 +225,12 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   return value;
 }
 
-/** SITE_URL, or data/company.json's siteUrl: an http(s) origin (and path), without a trailing slash. */
-function siteUrlFrom(env: NodeJS.ProcessEnv, cwd: string): string {
+/** SITE_URL, or the baked data/company.json's siteUrl: an http(s) origin (and path), without a trailing slash. */
+function siteUrlFrom(env: NodeJS.ProcessEnv, appRoot: string): string {
   let raw = env.SITE_URL?.trim();
   if (!raw) {
     try {
-      const company = JSON.parse(fs.readFileSync(path.resolve(cwd, "data", "company.json"), "utf8")) as { siteUrl?: unknown };
+      const company = JSON.parse(fs.readFileSync(path.join(appRoot, "data", "company.json"), "utf8")) as { siteUrl?: unknown };
       if (typeof company.siteUrl === "string") raw = company.siteUrl;
     } catch {
       // no company file: the default below
@@ -452,7 +459,12 @@ function uploadLimitsFrom(
   };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+/**
+ * The settings of the environment. PUBLIC_DIR and DATA_DIR are relative to
+ * `cwd`; the inboxes' contact cards and the site's address come from the
+ * server's own baked data (`appRoot`, dist/data/ when compiled).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd(), appRoot: string = APP_ROOT): Config {
   const maxUploadMb = positiveNumberFrom(env, "MAX_UPLOAD_MB", 10);
   return {
     port: intFrom(env, "PORT", 8000),
@@ -463,9 +475,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicDir: path.resolve(cwd, env.PUBLIC_DIR?.trim() || "public"),
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || "var"),
     databaseUrl: databaseUrlFrom(env),
+    migrateOnStart: booleanFrom(env, "MIGRATE_ON_START", true),
     smtpUrl: smtpUrlFrom(env),
     mailFrom: mailFromFrom(env),
-    mailTo: resolveInboxes(env, path.resolve(cwd, "data", "contact.json")),
+    mailTo: resolveInboxes(env, path.join(appRoot, "data", "contact.json")),
     maxUploadBytes: Math.floor(maxUploadMb * 1024 * 1024),
     ...uploadLimitsFrom(env),
     retentionDays: intFrom(env, "RETENTION_DAYS", 365, 0),
@@ -495,6 +508,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     webhookEndpoints: webhookEndpointsFrom(env),
     webhookTimeoutMs: intFrom(env, "WEBHOOK_TIMEOUT_MS", 15_000, 1),
     fileLinkDays: intFrom(env, "FILE_LINK_DAYS", 7, 1),
-    siteUrl: siteUrlFrom(env, cwd),
+    siteUrl: siteUrlFrom(env, appRoot),
   };
 }

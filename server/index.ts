@@ -6,6 +6,7 @@ import { closeHttpServer, createHttpServer } from "./http-server";
 import { configureLogging, errorFields, logger } from "./log";
 import { createOutboxDispatcher } from "./mail/outbox";
 import { createMetricsServer, metrics } from "./metrics";
+import { readRelease, releaseLine } from "./release";
 import { spamUpkeepJob } from "./spam/upkeep";
 import { makeDataDirPrivate, privacyUpkeepJob } from "./store/privacy";
 import { scheduleUpkeep } from "./upkeep";
@@ -39,6 +40,7 @@ function main(): void {
         log.info(
           {
             event: "start",
+            release: releaseLine(),
             node: process.version,
             host: config.host,
             port: config.port,
@@ -125,6 +127,12 @@ function main(): void {
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+}
+
+if (process.argv.slice(2).includes("--version")) {
+  // `bin/serve --version` (npm run serve -- --version): the release, and no start.
+  process.stdout.write(`${releaseLine(readRelease())}\n`);
+  process.exit(0);
 }
 
 try {

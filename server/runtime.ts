@@ -6,20 +6,14 @@
 import crypto from "crypto";
 import fs from "fs";
 import path from "path";
+import { APP_ROOT } from "./app-root";
 
-/** The major version in the nearest .nvmrc above `start`, or undefined when there is none. */
-export function requiredNodeMajor(start: string = __dirname): number | undefined {
-  let dir = start;
-  for (;;) {
-    const file = path.join(dir, ".nvmrc");
-    if (fs.existsSync(file)) {
-      const major = Number(/^v?(\d+)/.exec(fs.readFileSync(file, "utf8").trim())?.[1]);
-      return Number.isInteger(major) ? major : undefined;
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
+/** The major version in the server's own .nvmrc (dist/.nvmrc when compiled, baked by npm run build:server), or undefined when there is none. */
+export function requiredNodeMajor(root: string = APP_ROOT): number | undefined {
+  const file = path.join(root, ".nvmrc");
+  if (!fs.existsSync(file)) return undefined;
+  const major = Number(/^v?(\d+)/.exec(fs.readFileSync(file, "utf8").trim())?.[1]);
+  return Number.isInteger(major) ? major : undefined;
 }
 
 /**

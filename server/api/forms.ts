@@ -3,6 +3,7 @@ import path from "path";
 import type { components } from "../../src/contract/schema";
 import { FORM_KEYS, FORMS as REGISTRY, type FormKey, type MailType } from "../../src/shared/forms/registry";
 import { fill } from "../../src/shared/utils/template";
+import { APP_ROOT } from "../app-root";
 import { findFormRules } from "./contract-files";
 
 type Schemas = components["schemas"];
@@ -89,13 +90,13 @@ let definitions: Record<FormKey, FormDefinition> | undefined;
 
 /**
  * Every form of the registry (src/shared/forms/registry.ts) with its operation's
- * rules and its words (its data file, read once from the working directory
- * like data/contact.json). A missing file or label fails at once.
+ * rules and its words (its data file, read once from the server's own baked
+ * data/forms/, like data/contact.json). A missing file or label fails at once.
  */
 export function formDefinitions(): Record<FormKey, FormDefinition> {
   if (definitions) return definitions;
   const rulesDir = findFormRules();
-  const root = process.cwd();
+  const root = APP_ROOT;
   definitions = Object.fromEntries(FORM_KEYS.map((key) => [key, defineForm(key, rulesDir, root)])) as Record<FormKey, FormDefinition>;
   return definitions;
 }
@@ -115,11 +116,11 @@ const catalogues = new Map<string, Catalogue>();
 
 /**
  * The product titles of data/products/*.json and the siteUrl of
- * data/company.json (read once, from the working directory like
+ * data/company.json (read once, from the server's own baked data/, like
  * data/contact.json). Without them an item is named by its slug and linked
  * from the site's root.
  */
-export function loadCatalogue(dataDir: string = path.resolve(process.cwd(), "data")): Catalogue {
+export function loadCatalogue(dataDir: string = path.join(APP_ROOT, "data")): Catalogue {
   const known = catalogues.get(dataDir);
   if (known) return known;
   const titles: Record<string, string> = {};

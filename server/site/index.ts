@@ -16,14 +16,38 @@ export function sendInternalError(res: Response): void {
 }
 
 /** Long-lived caching for files whose name carries a content hash. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
+export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** HTML and page data change with every build: the browser revalidates them. */
-const REVALIDATE = "public, max-age=0, must-revalidate";
+export const REVALIDATE = "public, max-age=0, must-revalidate";
 
-/** Webpack chunks and CSS (name-hash.ext) and everything under /static/ are content-addressed. */
-function isHashed(urlPath: string): boolean {
-  return urlPath.startsWith("/static/") || /-[0-9a-f]{16,}\.(js|css)$/.test(urlPath) || /\.[0-9a-f]{16,}\.(js|css)$/.test(urlPath);
+/**
+ * The content-addressed paths: everything under /static/ and webpack's chunks
+ * and CSS (name-hash.ext, name.hash.ext). Plain patterns without flags: the
+ * nginx generator (server/deploy/nginx-config.ts) writes them into its config.
+ */
+export const HASHED_PATHS: readonly RegExp[] = [/^\/static\//, /-[0-9a-f]{16,}\.(js|css)$/, /\.[0-9a-f]{16,}\.(js|css)$/];
+
+/** Whether a path of the build is content-addressed (cached for a year). */
+export function isHashed(urlPath: string): boolean {
+  return HASHED_PATHS.some((pattern) => pattern.test(urlPath));
 }
+
+/**
+ * Headers of every answer of the site (its pages, files, redirects and 404s):
+ * no MIME sniffing, the address of the page sent to other hosts as its origin
+ * only. A reverse proxy or static host in front sends the same
+ * (server/deploy/).
+ */
+export const SITE_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+/** Addresses that lead to the home page with a permanent redirect. */
+export const HOME_ALIASES = ["/home", "/home/"];
+
+/** The site's 404 page in the build. */
+export const NOT_FOUND_PAGE = "404.html";
 
 /** Origin used to resolve a redirect target: the answer must stay on it. */
 const SITE_BASE = new URL("http://site.invalid/");
@@ -121,7 +145,7 @@ function clientErrorStatus(err: unknown): number | undefined {
  */
 export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: InternalErrorLog = internalErrorLog(logger())): Router {
   const router = express.Router();
-  const notFoundPage = path.join(publicDir, "404.html");
+  const notFoundPage = path.join(publicDir, NOT_FOUND_PAGE);
   const cspHeader = cspHeaderName(csp);
   const files = new StaticFiles(publicDir, {
     cacheControl: (urlPath) => (isHashed(urlPath) ? IMMUTABLE : REVALIDATE),
@@ -156,9 +180,9 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: Int
   // defaults are left out on purpose: measured with Lighthouse (mobile),
   // Cross-Origin-Opener-Policy and Origin-Agent-Cluster tripled the pages'
   // total blocking time (about 40 to about 150 ms) and cost the 100 score.
+  const siteHeaders = Object.entries(SITE_HEADERS);
   router.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    for (const [name, value] of siteHeaders) res.setHeader(name, value);
     next();
   });
 
@@ -176,7 +200,7 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: Int
     next();
   });
 
-  router.get(["/home", "/home/"], (_req, res) => res.redirect(301, "/"));
+  router.get(HOME_ALIASES, (_req, res) => res.redirect(301, "/"));
 
   // The build's text files, from memory, compressed at build time.
   // The search page with a query is rendered below with its results.
@@ -263,7 +287,7 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: Int
     const status = clientErrorStatus(err);
     if (status !== undefined && status in HEADER_STATUSES) {
       // A short answer of its own (416 with `Content-Range: bytes */size`), not the file's headers nor the 404 page.
-      for (const name of res.getHeaderNames()) if (!["x-content-type-options", "referrer-policy"].includes(name)) res.removeHeader(name);
+      for (const name of res.getHeaderNames()) if (!siteHeaders.some(([kept]) => kept.toLowerCase() === name)) res.removeHeader(name);
       const headers = (err as { headers?: Record<string, string> }).headers ?? {};
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       res.status(status).setHeader("Cache-Control", "no-store");

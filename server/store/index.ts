@@ -41,9 +41,11 @@ export { PostgresSubmissionStore } from "./postgres/store";
 
 /**
  * The store of this deployment: PostgreSQL when DATABASE_URL is set (several
- * instances share it), else SQLite in DATA_DIR/site.db (one process).
+ * instances share it), else SQLite in DATA_DIR/site.db (one process). Its
+ * schema is migrated when it opens, or only checked with MIGRATE_ON_START=false.
  */
-export function createStore(config: Pick<Config, "dataDir" | "databaseUrl"> & Partial<Pick<Config, "healthTimeoutMs">>): SubmissionStore {
-  if (config.databaseUrl) return new PostgresSubmissionStore(config.databaseUrl, { healthTimeoutMs: config.healthTimeoutMs });
-  return new SqliteSubmissionStore(path.join(config.dataDir, "site.db"));
+export function createStore(config: Pick<Config, "dataDir" | "databaseUrl"> & Partial<Pick<Config, "healthTimeoutMs" | "migrateOnStart">>): SubmissionStore {
+  const migrate = config.migrateOnStart ?? true;
+  if (config.databaseUrl) return new PostgresSubmissionStore(config.databaseUrl, { healthTimeoutMs: config.healthTimeoutMs, migrate });
+  return new SqliteSubmissionStore(path.join(config.dataDir, "site.db"), undefined, { migrate });
 }

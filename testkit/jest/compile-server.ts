@@ -7,7 +7,8 @@ const ENTRY = path.join(ROOT, "dist", "server", "index.js");
 
 /**
  * Compiles the server (tsconfig.server.json) into dist/ once per jest run and
- * copies its SQL migrations beside it, for the tests that run it as a real
+ * copies its SQL migrations and the files it reads (the contract, the forms'
+ * rules and words, the inboxes: scripts/build/runtime-files.cjs) beside it, for the tests that run it as a real
  * process (the "faults" project, faults-setup.ts). tsc emits even when
  * some file has a type error (the typecheck reports those); the run stops only
  * when the server's entry point is missing afterwards.
@@ -28,4 +29,6 @@ export default function globalSetup(): void {
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   (require("../../scripts/build/copy-sql-migrations.cjs") as { copySqlMigrations(): string[] }).copySqlMigrations();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require("../../scripts/build/runtime-files.cjs") as { copyRuntimeFiles(): unknown }).copyRuntimeFiles();
 }

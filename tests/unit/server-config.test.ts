@@ -8,7 +8,7 @@ const ROOT = path.resolve(__dirname, "..", "..");
 
 describe("loadConfig", () => {
   it("has safe defaults", () => {
-    const config = loadConfig({}, "/srv/site");
+    const config = loadConfig({}, "/srv/site", "/srv/site");
     expect(config).toMatchObject({
       port: 8000,
       host: "0.0.0.0",
@@ -27,8 +27,9 @@ describe("loadConfig", () => {
       validateResponses: false,
       contentSecurityPolicy: "enforce",
       trustProxy: false,
+      migrateOnStart: true,
     });
-    // No data/contact.json there: every inbox falls back to MAIL_TO_DEFAULT.
+    // No baked data/contact.json there: every inbox falls back to MAIL_TO_DEFAULT.
     expect(new Set(Object.values(config.mailTo))).toEqual(new Set(["info@example.com"]));
   });
 
@@ -49,6 +50,7 @@ describe("loadConfig", () => {
         OUTBOX_ALERT_AFTER_MS: "600000",
         VALIDATE_RESPONSES: "true",
         TRUST_PROXY: "1",
+        MIGRATE_ON_START: "false",
       },
       "/srv/site",
     );
@@ -67,6 +69,7 @@ describe("loadConfig", () => {
       outboxAlertAfterMs: 600_000,
       validateResponses: true,
       trustProxy: 1,
+      migrateOnStart: false,
     });
   });
 

@@ -13,7 +13,7 @@ import { QuotaCleanup } from "../upload-quotas";
 import { IdempotencyKeyTaken } from "../types";
 import type * as Store from "../types";
 import { createPostgresRateLimitStore, createRateLimitPool, warmUpPool } from "./rate-limit-store";
-import { migratePostgres } from "./migrate";
+import { checkPostgresSchema, migratePostgres } from "./migrate";
 import { exportPostgresSubmissions } from "./export";
 
 interface OutboxRow extends ClaimedRow {
@@ -119,7 +119,8 @@ const FOLD_AFTER_ENTRIES = 200;
  * its files and notification rows before the API answers 201. Every instance
  * runs the outbox dispatcher: rows are claimed with FOR UPDATE SKIP LOCKED
  * under a lease, and results are recorded only with the claim's token. The
- * schema is migrated at start under an advisory lock (./migrate.ts). What the
+ * schema is migrated at start under an advisory lock (./migrate.ts), or, with
+ * `migrate: false` (MIGRATE_ON_START=false), only checked. What the
  * rows hold and mean is shared with the SQLite store (../outbox-rows.ts,
  * ../submission-rows.ts, ../monitoring.ts); this file has its SQL and its
  * transactions, its methods in the order of ../types.ts.
@@ -146,7 +147,7 @@ export class PostgresSubmissionStore extends MonitoredStore implements Store.Sub
   /** The transaction id of the last deletion this store made, until eraseDeleted has rewritten the tables after it. */
   private lastDeletion: string | undefined;
 
-  constructor(connectionString: string, options: { log?: (message: string) => void; healthTimeoutMs?: number } = {}) {
+  constructor(connectionString: string, options: { log?: (message: string) => void; healthTimeoutMs?: number; migrate?: boolean } = {}) {
     super();
     this.connectionString = connectionString;
     this.log = options.log ?? ((message) => logger().child({ component: "store" }).error(message));
@@ -176,7 +177,9 @@ export class PostgresSubmissionStore extends MonitoredStore implements Store.Sub
       application_name: "industrial-group-site health",
     });
     this.healthPool.on("error", (err) => this.log(`Store error: PostgreSQL connection of the health checks lost: ${err.message}`));
-    this.migrated = migratePostgres(this.pool, { log: options.log ?? ((message) => logger().child({ component: "store" }).info(message)) }).then(() => undefined);
+    const info = options.log ?? ((message: string) => logger().child({ component: "store" }).info(message));
+    // Without migrating (bin/migrate does it before the instances start), a schema older than this release's stops the start.
+    this.migrated = (options.migrate === false ? checkPostgresSchema(this.pool) : migratePostgres(this.pool, { log: info })).then(() => undefined);
     // Rejections are reported by ready() and by every call; this keeps an early one from being unhandled.
     this.migrated.catch(() => undefined);
     // Opened at start, after the migrations; one that cannot be opened now is made when a check needs it.

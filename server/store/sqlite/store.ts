@@ -7,7 +7,7 @@ import { Checkpointer, truncateWal } from "./checkpointer";
 import { GroupCommit } from "./group-commit";
 import { MonitoredStore } from "../monitoring";
 import { newRowKey } from "../keys";
-import { migrate } from "./migrations";
+import { checkSchema, migrate } from "./migrations";
 import { exportSqliteSubmissions } from "./export";
 import { FAILED_SQL, OVERDUE_COLUMNS, queuedRows, toEndpointStatus, toFailed, toOutboxMessage, toOverdue } from "../outbox-rows";
 import type { ClaimedRow, EndpointRow, FailedRow, OverdueRow, QueuedRow } from "../outbox-rows";
@@ -74,6 +74,7 @@ export class SqliteSubmissionStore extends MonitoredStore implements Store.Submi
   constructor(
     readonly file: string,
     uploadsDir?: string,
+    options: { migrate?: boolean } = {},
   ) {
     super();
     this.uploadsDir = uploadsDir ?? path.join(path.dirname(file), "uploads");
@@ -94,7 +95,14 @@ export class SqliteSubmissionStore extends MonitoredStore implements Store.Submi
     // free page) for anyone reading the file: the personal data of a deleted submission, and the
     // old copies of rows rewritten on the way (an outbox row marked sent). Per connection.
     this.db.pragma("secure_delete = ON");
-    migrate(this.db);
+    try {
+      // Without migrating (bin/migrate does it before the server starts), a schema older than this release's stops the start.
+      if (options.migrate === false) checkSchema(this.db);
+      else migrate(this.db);
+    } catch (err) {
+      this.db.close();
+      throw err;
+    }
 
     // The statements of every submission bind their values by position: better-sqlite3 looks a named
     // parameter up in the object passed by its name, a cost paid for each value of each row.
