@@ -1,5 +1,5 @@
 /**
- * The jest tests, in TypeScript through ts-jest, in four projects by what
+ * The jest tests, in TypeScript through ts-jest, in five projects by what
  * they need (each named in the output; `--selectProjects <name>` runs one):
  *
  * - "unit" (tests/unit): code in process only. No database (no SQLite file
@@ -17,6 +17,10 @@
  * - "faults" (tests/faults): the compiled server as real processes (killed,
  *   restarted, several instances on one database), a real SMTP peer, the
  *   conformance suite and the client package against a running server.
+ * - "release" (tests/release): the release archive (npm run release:pack on
+ *   the build) unpacked outside the repository and run as production runs it:
+ *   PostgreSQL, bin/migrate, two instances, Debian's nginx with a self-signed
+ *   certificate, an SMTP peer, Chromium over https (testkit/release-stack.cjs).
  *
  * Global set-up only where it is needed: the integration projects start ONE
  * PostgreSQL per run (TEST_DATABASE_URL for the workers,
@@ -74,6 +78,12 @@ module.exports = {
       roots: ["<rootDir>/tests/faults"],
       globalSetup: "<rootDir>/testkit/jest/faults-setup.ts",
       globalTeardown: "<rootDir>/testkit/jest/postgres-teardown.ts",
+      setupFilesAfterEnv: ["<rootDir>/testkit/jest/long-timeout.ts"],
+    },
+    {
+      ...shared,
+      displayName: "release",
+      roots: ["<rootDir>/tests/release"],
       setupFilesAfterEnv: ["<rootDir>/testkit/jest/long-timeout.ts"],
     },
   ],

@@ -73,7 +73,6 @@ function request(url, options = {}) {
         method: options.method ?? "GET",
         headers: options.headers ?? {},
         ca: options.ca,
-        servername: target.protocol === "https:" ? "localhost" : undefined,
         localAddress: options.localAddress,
         agent: false,
         timeout: options.timeoutMs ?? 10_000,
@@ -167,8 +166,9 @@ async function prepareProduct(stackDir, { archive = ARCHIVE, allowCheckout = tru
 
 /** The variables a product process inherits: what any process needs, none of this shell's settings. */
 function baseEnv() {
-  const env = {};
-  for (const name of ["PATH", "HOME", "LANG", "TZ"]) if (process.env[name] !== undefined) env[name] = process.env[name];
+  // PATH as systemd gives a service: not the one npm or jest runs with (node_modules/.bin of the checkout).
+  const env = { PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" };
+  for (const name of ["HOME", "LANG", "TZ"]) if (process.env[name] !== undefined) env[name] = process.env[name];
   return env;
 }
 
@@ -188,8 +188,9 @@ function childPid(parent) {
  * - env: added to every instance's environment (and bin/migrate's);
  * - trace: trace the files the first start of each instance opens (strace -f), read by `openedFiles(n)`;
  * - smtp: the SMTP peer's behaviour (testkit/faults-lib.cjs);
- * - observatoryAddress: also serve on ports 443 and 80 of this loopback address
- *   (Mozilla's HTTP Observatory grades https://HOST/ and http://HOST/ only); root only;
+ * - standardPorts: nginx on ports 443 and 80 of `frontAddress` (127.0.0.35), the
+ *   site named by that address (root only); else on free ports of localhost;
+ * - nginxArgs: more arguments for bin/nginx-config;
  * - allowCheckout: run the checkout's build when there is no archive (true).
  */
 async function startStack(options = {}) {
@@ -245,15 +246,20 @@ async function startStack(options = {}) {
     stack.smtp = await startSmtpPeer(options.smtp ?? {});
     cleanups.push(() => stack.smtp.close());
 
-    // The certificate, the ports.
+    // The certificate, the ports. With `standardPorts` (root only), nginx takes ports 443 and 80 of one loopback
+    // address, named by that address: Mozilla's HTTP Observatory grades https://HOST/ and http://HOST/ only.
     const certDir = path.join(stackDir, "tls");
     fs.mkdirSync(certDir, { mode: 0o755 });
-    stack.certificate = makeCertificate(certDir, options.observatoryAddress ? [options.observatoryAddress] : []);
-    const ports = { https: await freePort(), http: await freePort(), upstreams: [] };
+    const front = options.standardPorts
+      ? { host: options.frontAddress ?? "127.0.0.35", https: 443, http: 80 }
+      : { host: "localhost", https: await freePort(), http: await freePort() };
+    stack.certificate = makeCertificate(certDir, front.host === "localhost" ? [] : [front.host]);
+    const ports = { https: front.https, http: front.http, upstreams: [] };
     for (let n = 0; n < count; n += 1) ports.upstreams.push(await freePort());
     stack.ports = ports;
-    stack.url = `https://localhost:${ports.https}`;
-    stack.httpUrl = `http://localhost:${ports.http}`;
+    stack.host = front.host;
+    stack.url = options.standardPorts ? `https://${front.host}` : `https://localhost:${ports.https}`;
+    stack.httpUrl = options.standardPorts ? `http://${front.host}` : `http://localhost:${ports.http}`;
 
     stack.env = {
       ...baseEnv(),
@@ -411,21 +417,17 @@ async function startNginx(stack, options) {
     if (!stack.product.commands.nginxConfig) throw new Error("this build has no nginx generator (dist/server/cli/nginx-config.js)");
     const [file, ...args] = stack.product.commands.nginxConfig;
     const upstreams = stack.ports.upstreams.flatMap((port) => ["--upstream", `127.0.0.1:${port}`]);
-    return run(file, [...args, "--server-name", "localhost", "--certificate", stack.certificate.certFile, "--key", stack.certificate.keyFile, ...upstreams, "--root", stack.product.publicDir, ...extra], {
+    return run(file, [...args, "--server-name", stack.host, "--certificate", stack.certificate.certFile, "--key", stack.certificate.keyFile, ...upstreams, "--root", stack.product.publicDir, ...extra], {
       cwd: stack.dir,
       env: { ...stack.env },
     });
   };
-  const site = await generate(["--listen", String(stack.ports.https), "--http-listen", String(stack.ports.http)]);
+  const listen = options.standardPorts
+    ? ["--listen", `${stack.host}:443`, "--http-listen", `${stack.host}:80`]
+    : ["--listen", String(stack.ports.https), "--http-listen", String(stack.ports.http)];
+  const site = await generate([...listen, ...(options.nginxArgs ?? [])]);
   fs.writeFileSync(path.join(prefix, "site.conf"), site);
   stack.nginxSiteConfig = site;
-  let observatory = "";
-  if (options.observatoryAddress) {
-    const address = options.observatoryAddress;
-    const text = await generate(["--listen", `${address}:443`, "--http-listen", `${address}:80`]);
-    fs.writeFileSync(path.join(prefix, "observatory.conf"), text);
-    observatory = `  include ${path.join(prefix, "observatory.conf")};\n`;
-  }
   const main = [
     `load_module ${BROTLI_MODULE};`,
     "worker_processes 2;",
@@ -444,7 +446,6 @@ async function startNginx(stack, options) {
     `  uwsgi_temp_path ${path.join(prefix, "temp", "uwsgi")};`,
     `  scgi_temp_path ${path.join(prefix, "temp", "scgi")};`,
     `  include ${path.join(prefix, "site.conf")};`,
-    observatory,
     "}",
     "",
   ].join("\n");
@@ -506,8 +507,8 @@ const RETRIED = new Set([0, 429, 502, 503, 504]);
  * [{ step, status, error }] } (id when a 201 came).
  */
 async function sendLead(baseUrl, { ca, localAddress, lastName, deadlineMs = 60_000 } = {}) {
-  const { solveChallenge } = await import("altcha-lib");
-  const { deriveKey } = await import("altcha-lib/algorithms/sha");
+  const { solveChallenge } = require("altcha-lib");
+  const { deriveKey } = require("altcha-lib/algorithms/sha");
   const failures = [];
   const deadline = Date.now() + deadlineMs;
   const attempt = async (step, fn) => {
