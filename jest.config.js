@@ -17,10 +17,12 @@
  * - "faults" (tests/faults): the compiled server as real processes (killed,
  *   restarted, several instances on one database), a real SMTP peer, the
  *   conformance suite and the client package against a running server.
- * - "release" (tests/release): the release archive (npm run release:pack on
- *   the build) unpacked outside the repository and run as production runs it:
- *   PostgreSQL, bin/migrate, two instances, Debian's nginx with a self-signed
- *   certificate, an SMTP peer, Chromium over https (testkit/release-stack.cjs).
+ * - "release" (tests/release): the release (npm run release:pack) packed,
+ *   unpacked outside the repository and run from there: its contents and
+ *   bin/ scripts, and production.test.ts runs it as production does
+ *   (PostgreSQL, bin/migrate, two instances, Debian's nginx with a self-signed
+ *   certificate, an SMTP peer, Chromium over https: testkit/release-stack.cjs).
+ *   Needs the site built (public/); compiles the server like "faults".
  *
  * Global set-up only where it is needed: the integration projects start ONE
  * PostgreSQL per run (TEST_DATABASE_URL for the workers,
@@ -84,6 +86,7 @@ module.exports = {
       ...shared,
       displayName: "release",
       roots: ["<rootDir>/tests/release"],
+      globalSetup: "<rootDir>/testkit/jest/compile-server.ts",
       setupFilesAfterEnv: ["<rootDir>/testkit/jest/long-timeout.ts"],
     },
   ],

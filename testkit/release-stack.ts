@@ -71,6 +71,8 @@ export interface StackOptions {
   frontAddress?: string;
   nginxArgs?: string[];
   allowCheckout?: boolean;
+  /** The archive to unpack (release/<name>-<version>.tar.gz by default). */
+  archive?: string;
   keepDir?: boolean;
 }
 

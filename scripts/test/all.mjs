@@ -19,8 +19,8 @@ import { parseArgs } from "util";
  * Debian package, and apt takes one lock); the static checks side by side
  * (type check, lint, the contract's linters and diff guard: each one process
  * on one core, none writes a file); then the jest projects by kind, the
- * build, the built pages' HTML, the release packed from the build and run as
- * production runs it (test:release), and the browser tests on the build.
+ * build, the built pages' HTML, the release packed from the build and run
+ * outside the repository, and the browser tests on the build.
  */
 export const STAGES = [
   ["check:runtime"],

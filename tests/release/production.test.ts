@@ -14,11 +14,13 @@
  */
 import { spawnSync } from "child_process";
 import fs from "fs";
+import os from "os";
 import path from "path";
 import zlib from "zlib";
 import { chromium, type Browser } from "playwright-core";
 import {
   ROOT,
+  RELEASE_NAME,
   crowdAddress,
   request,
   sql,
@@ -45,12 +47,16 @@ const figures: string[] = [];
 
 let stack: Stack;
 let ca: string;
+let outDir: string | undefined;
 
 beforeAll(async () => {
-  // The archive from the build this checkout has (the build stage runs before this project in npm test).
-  const packed = spawnSync("npm", ["run", "-s", "release:pack"], { cwd: ROOT, encoding: "utf8", timeout: 5 * 60_000 });
-  if (packed.status !== 0) throw new Error(`npm run release:pack failed:\n${packed.stdout}${packed.stderr}`);
+  // The archive of the build this checkout has (the build stage runs before this project in npm test), packed into a
+  // folder of this test's own (release-archive.test.ts packs its own at the same time).
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), "release-production-"));
+  const packed = spawnSync(process.execPath, [path.join(ROOT, "scripts", "release", "pack.mjs"), "--out", outDir], { cwd: ROOT, encoding: "utf8", timeout: 5 * 60_000 });
+  if (packed.status !== 0) throw new Error(`release:pack failed:\n${packed.stdout}${packed.stderr}`);
   stack = await startStack({
+    archive: path.join(outDir, `${RELEASE_NAME}.tar.gz`),
     trace: true,
     allowCheckout: false,
     standardPorts: AS_ROOT,
@@ -63,6 +69,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
   if (figures.length) console.log(`Release test figures:\n  ${figures.join("\n  ")}`);
 });
 
