@@ -8,10 +8,9 @@
  * The pages' policies are read from the build (--root, default PUBLIC_DIR or
  * ./public; bin/nginx-config sets PUBLIC_DIR to the release's public/).
  */
-import fs from "fs";
 import path from "path";
 import { nginxConfig } from "../deploy/nginx-config";
-import { readSiteBuild } from "../deploy/site-build";
+import { readSiteBuild, releaseName } from "../deploy/site-build";
 import type { CspMode } from "../site/csp";
 import { readArgs, readRequest, UsageError, type CommandText } from "./args";
 import { runCommand } from "./run";
@@ -93,20 +92,6 @@ function parseNginxArgs(args: string[], env: NodeJS.ProcessEnv, cwd: string): Re
     formBurst: burst,
     maxBodySize: values["max-body-size"] ?? "32m",
   };
-}
-
-/** The release this code belongs to, for the file's first line: RELEASE.json of a release, else package.json. */
-function releaseName(): string | undefined {
-  const top = path.resolve(__dirname, "..", "..", "..");
-  for (const file of ["RELEASE.json", "package.json"]) {
-    try {
-      const { name, version } = JSON.parse(fs.readFileSync(path.join(top, file), "utf8")) as { name?: string; version?: string };
-      if (name && version) return `${name} ${version}`;
-    } catch {
-      // not there: the next one
-    }
-  }
-  return undefined;
 }
 
 export async function nginxConfigCli(

@@ -28,6 +28,7 @@
 import { cspHeaderName, type CspMode } from "../site/csp";
 import { BUILD_INTERNAL_FILES, HASHED_PATHS, HOME_ALIASES, IMMUTABLE, NOT_FOUND_PAGE, REVALIDATE, SITE_HEADERS } from "../site";
 import { SEARCH_PATH } from "../../src/shared/utils/search";
+import { CONTENT_TYPES } from "../site/static-files";
 import type { BuiltPage } from "./site-build";
 
 /** HSTS of every HTTPS answer: two years (the HTTP Observatory asks for six months at least). */
@@ -185,6 +186,9 @@ export function nginxConfig(site: NginxSite): string {
     '    default "";',
     "}",
     `limit_req_zone $igs_form_client zone=igs_forms:10m rate=${site.formRate};`,
+    "# Connections (HTTP/2: requests at once) per client address, as the server's MAX_CONNECTIONS_PER_CLIENT",
+    "# default, which is off behind a proxy (TRUST_PROXY).",
+    "limit_conn_zone $binary_remote_addr zone=igs_connections:10m;",
     "",
     "# A POST carrying an Idempotency-Key may be sent again to the next instance.",
     'map "$request_method:$http_idempotency_key" $igs_keyed_post {',
@@ -220,6 +224,10 @@ export function nginxConfig(site: NginxSite): string {
   }
 
   const headers = (indent: string) => staticHeaders(cspHeader, indent);
+  const charsetTypes = Object.values(CONTENT_TYPES)
+    .filter((type) => /charset=utf-8/i.test(type))
+    .map((type) => type.split(";")[0])
+    .filter((type, i, all) => type !== "text/html" && all.indexOf(type) === i);
   const home = HOME_ALIASES.map((alias) => alias.replace(/\/$/, "")).filter((alias, i, all) => all.indexOf(alias) === i);
   const internalNames = BUILD_INTERNAL_FILES.map((name) => name.replace(/[.]/g, "\\."));
   add(
@@ -227,6 +235,11 @@ export function nginxConfig(site: NginxSite): string {
     `    listen ${word(site.listen, "--listen")} ssl http2;`,
     `    server_name ${names.join(" ")};`,
     "    server_tokens off;",
+    "    limit_conn igs_connections 100;",
+    "    limit_conn_status 429;",
+    "    # Slow clients are cut here; whole request bodies are read before an instance sees them (proxy_request_buffering).",
+    "    client_header_timeout 20s;",
+    "    client_body_timeout 20s;",
     "",
     `    ssl_certificate ${word(site.certificate, "--certificate")};`,
     `    ssl_certificate_key ${word(site.key, "--key")};`,
@@ -246,7 +259,7 @@ export function nginxConfig(site: NginxSite): string {
     "    gzip_static on;",
     "    gzip_vary on;",
     "    charset utf-8;",
-    "    charset_types text/css text/plain text/xml application/javascript application/json application/manifest+json;",
+    `    charset_types ${charsetTypes.join(" ")};`,
     `    error_page 404 /${NOT_FOUND_PAGE};`,
     ...headers("    "),
     "",
@@ -265,16 +278,17 @@ export function nginxConfig(site: NginxSite): string {
     `    location = /${NOT_FOUND_PAGE} {`,
     ...headers("        "),
     "    }",
-    "    location ~ \\.webmanifest$ {",
-    "        types { application/manifest+json webmanifest; }",
-    ...headers("        "),
-    "    }",
     "    # Source maps, the build's internal files and dotfiles are not part of the site.",
     `    location ~* "(\\.map|/(${internalNames.join("|")}))(\\.br|\\.gz)*$" {`,
     "        return 404;",
     "    }",
     "    location ~ /\\. {",
     "        return 404;",
+    "    }",
+    "    # The build's text files with the types the server gives them.",
+    `    location ~ "\\.(${Object.keys(CONTENT_TYPES).map((extension) => extension.slice(1)).join("|")})$" {`,
+    `        types { ${Object.entries(CONTENT_TYPES).map(([extension, type]) => `${type.split(";")[0]} ${extension.slice(1)};`).join(" ")} }`,
+    ...headers("        "),
     "    }",
     "",
     "    # The search page with a query is rendered by the server; without one it is a page of the build.",

@@ -52,3 +52,17 @@ export function pageAddresses(file: string): string[] {
   if (file.endsWith("/index.html")) return [file.slice(0, -"/index.html".length), file];
   return [file];
 }
+
+/** The release this code belongs to, for the file's first line: RELEASE.json of a release, else package.json. */
+export function releaseName(): string | undefined {
+  const top = path.resolve(__dirname, "..", "..", "..");
+  for (const file of ["RELEASE.json", "package.json"]) {
+    try {
+      const { name, version } = JSON.parse(fs.readFileSync(path.join(top, file), "utf8")) as { name?: string; version?: string };
+      if (name && version) return `${name} ${version}`;
+    } catch {
+      // not there: the next one
+    }
+  }
+  return undefined;
+}

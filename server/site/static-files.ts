@@ -25,7 +25,8 @@ export const COMPRESSIBLE_EXTENSIONS = [".html", ".js", ".css", ".json", ".svg",
 /** Larger files stay on the disk (none of a normal build is near this). */
 const MAX_IN_MEMORY_BYTES = 16 * 1024 * 1024;
 
-const CONTENT_TYPES: Record<string, string> = {
+/** The type of each text file of the build, as sent (the nginx generator, server/deploy/, sends the same). */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
