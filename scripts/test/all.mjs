@@ -17,8 +17,8 @@ import { parseArgs } from "util";
 /**
  * The stages: the machine's programs (one at a time: each may install a
  * Debian package, and apt takes one lock); the static checks side by side
- * (type check, lint, the contract's linters and diff guard: each one process
- * on one core, none writes a file); then the jest projects by kind, the
+ * (type check, lint, the contract's linters and diff guard, the migrations'
+ * check: each one process on one core, none writes a file in the checkout); then the jest projects by kind, the
  * build, the built pages' HTML, the release packed from the build and run
  * outside the repository, and the browser tests on the build.
  */
@@ -27,7 +27,7 @@ export const STAGES = [
   ["check:browser"],
   ["check:postgres"],
   ["check:prometheus"],
-  ["typecheck", "lint", "lint:contract", "contract:diff"],
+  ["typecheck", "lint", "lint:contract", "contract:diff", "check:migrations"],
   ["test:unit"],
   ["test:integration"],
   ["test:faults"],
