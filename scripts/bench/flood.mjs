@@ -25,7 +25,7 @@ import https from "https";
 const require = createRequire(import.meta.url);
 const stackLib = require("../../testkit/release-stack.cjs");
 
-const PAGES = ["/", "/contact/", "/about-us/", "/products/", "/services/", "/careers/"];
+const PAGES = ["/", "/contact", "/about-us", "/careers", "/downloads"];
 const GOAL_RATIO = 1.5;
 
 /** The bots: one keep-alive agent per source address, POSTs of the contact form without a proof, at `rate` a second. */
@@ -179,6 +179,7 @@ async function main() {
     console.log(`Visitors' pages, p99: quiet ${f(quietP99)} (${quiet.latencies.length} pages, p50 ${f(percentile(quiet.latencies, 50))}), flood ${f(floodP99)} (${flood.latencies.length} pages, p50 ${f(percentile(flood.latencies, 50))}); errors ${quiet.errors.length + flood.errors.length}`);
     console.log(`  p99 flood/quiet = ${ratio.toFixed(2)}x   goal <= ${GOAL_RATIO}x   ${pageOk ? "met" : "MISSED"}`);
     console.log(`  the person's lead: ${lead.status === 201 ? `201 after ${lead.failures.length} failed tries` : `not acknowledged (${lead.status})`}, ${leadOk ? `delivered ${(deliveredAfterMs / 1000).toFixed(1)} s after it was started` : "NOT delivered"}   goal: delivered   ${leadOk ? "met" : "MISSED"}`);
+    if (quiet.errors.length + flood.errors.length) console.log(`  visitors' errors, first ones: ${[...quiet.errors, ...flood.errors].slice(0, 5).join("; ")}`);
     process.exitCode = pageOk && leadOk && quiet.errors.length + flood.errors.length === 0 ? 0 : 1;
   } finally {
     await stop();
