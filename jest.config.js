@@ -1,5 +1,5 @@
 /**
- * The jest tests, in TypeScript through ts-jest, in four projects by what
+ * The jest tests, in TypeScript through ts-jest, in five projects by what
  * they need (each named in the output; `--selectProjects <name>` runs one):
  *
  * - "unit" (tests/unit): code in process only. No database (no SQLite file
@@ -18,8 +18,11 @@
  *   restarted, several instances on one database), a real SMTP peer, the
  *   conformance suite and the client package against a running server.
  * - "release" (tests/release): the release (npm run release:pack) packed,
- *   unpacked outside the repository and run from there. Needs the site built
- *   (public/); compiles the server like "faults".
+ *   unpacked outside the repository and run from there: its contents and
+ *   bin/ scripts, and production.test.ts runs it as production does
+ *   (PostgreSQL, bin/migrate, two instances, Debian's nginx with a self-signed
+ *   certificate, an SMTP peer, Chromium over https: testkit/release-stack.cjs).
+ *   Needs the site built (public/); compiles the server like "faults".
  *
  * Global set-up only where it is needed: the integration projects start ONE
  * PostgreSQL per run (TEST_DATABASE_URL for the workers,
