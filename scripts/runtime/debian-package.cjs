@@ -1,6 +1,6 @@
 /**
  * What the test runs need from the system (Chromium's headless shell,
- * PostgreSQL's and Prometheus's programs), installed the same way: when it is
+ * PostgreSQL's and Prometheus's programs, nginx, strace), installed the same way: when it is
  * missing, Debian's package is installed where that can be done (as root, with
  * apt-get), else the run stops at once with the one command to run.
  */

@@ -28,6 +28,7 @@ export const STAGES = [
   ["check:browser"],
   ["check:postgres"],
   ["check:prometheus"],
+  ["check:release-tools"],
   ["typecheck", "lint", "lint:contract", "contract:diff", "check:migrations"],
   ["test:unit"],
   ["test:integration"],
