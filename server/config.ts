@@ -4,6 +4,7 @@ import path from "path";
 import { FORM_KEYS, FORMS, type MailType } from "../src/shared/forms/registry";
 import { APP_ROOT } from "./app-root";
 import { webhookEndpointsFrom, type WebhookEndpoint } from "./webhooks/endpoints";
+import { cspModeOf } from "./site/csp";
 
 /** Default inbox of each form's own mail type (src/shared/forms/registry.ts): the contact card (data/contact.json) with this title. */
 export const DEFAULT_INBOX_CARD = Object.fromEntries(FORM_KEYS.map((key) => [FORMS[key].mailType, FORMS[key].inboxCard])) as Record<MailType, string>;
@@ -280,9 +281,8 @@ function nonNegativeNumberFrom(env: NodeJS.ProcessEnv, name: string, fallback: n
 }
 
 function cspModeFrom(env: NodeJS.ProcessEnv): Config["contentSecurityPolicy"] {
-  const raw = env.CONTENT_SECURITY_POLICY?.trim().toLowerCase();
-  if (raw === undefined || raw === "") return "enforce";
-  if (raw === "enforce" || raw === "report-only" || raw === "off") return raw;
+  const mode = cspModeOf(env.CONTENT_SECURITY_POLICY);
+  if (mode) return mode;
   throw new Error(`CONTENT_SECURITY_POLICY must be enforce, report-only or off, got "${env.CONTENT_SECURITY_POLICY}"`);
 }
 

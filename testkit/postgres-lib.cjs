@@ -257,4 +257,4 @@ async function dropDatabase(url, name) {
   }
 }
 
-module.exports = { findPostgresBin, startPostgres, createTestDatabase, freePort };
+module.exports = { findPostgresBin, startPostgres, createTestDatabase, freePort, query };

@@ -26,7 +26,8 @@ const https = require("https");
 const os = require("os");
 const path = require("path");
 const { watchChild } = require("./child-output.cjs");
-const { createTestDatabase, freePort, startPostgres } = require("./postgres-lib.cjs");
+const postgresLib = require("./postgres-lib.cjs");
+const { createTestDatabase, freePort, startPostgres } = postgresLib;
 const { startSmtpPeer } = require("./faults-lib.cjs");
 
 const ROOT = path.resolve(__dirname, "..");
@@ -300,17 +301,8 @@ async function startStack(options = {}) {
   }
 }
 
-/** Runs SQL on a database through pg (a dependency of the product). */
-async function sql(url, text) {
-  const { Client } = require("pg");
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+/** Runs SQL on a database, on a connection of its own. */
+const sql = postgresLib.query;
 
 /**
  * Instance n of the stack: bin/serve on the n-th upstream port with a

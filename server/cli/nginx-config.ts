@@ -11,7 +11,7 @@
 import path from "path";
 import { nginxConfig } from "../deploy/nginx-config";
 import { readSiteBuild, releaseName } from "../deploy/site-build";
-import type { CspMode } from "../site/csp";
+import { cspModeOf, type CspMode } from "../site/csp";
 import { readArgs, readRequest, UsageError, type CommandText } from "./args";
 import { runCommand } from "./run";
 
@@ -78,8 +78,8 @@ function parseNginxArgs(args: string[], env: NodeJS.ProcessEnv, cwd: string): Re
     if (!values[name]?.trim()) throw new UsageError(`--${name} is required`);
   }
   if (!values.upstream?.length) throw new UsageError("--upstream is required (one per instance)");
-  const csp = (values.csp ?? env.CONTENT_SECURITY_POLICY ?? "enforce").trim().toLowerCase();
-  if (csp !== "enforce" && csp !== "report-only" && csp !== "off") throw new UsageError(`--csp must be enforce, report-only or off: "${csp}"`);
+  const csp = cspModeOf(values.csp ?? env.CONTENT_SECURITY_POLICY);
+  if (!csp) throw new UsageError(`--csp must be enforce, report-only or off: "${values.csp ?? env.CONTENT_SECURITY_POLICY}"`);
   const burst = Number(values["form-burst"] ?? "20");
   if (!Number.isInteger(burst) || burst < 0) throw new UsageError(`--form-burst must be a whole number: "${values["form-burst"]}"`);
   const httpListen = values["http-listen"] ?? "80";

@@ -9,6 +9,7 @@
 import fs from "fs";
 import path from "path";
 import { staticHostFiles } from "../deploy/static-host";
+import { cspModeOf } from "../site/csp";
 import { readSiteBuild, releaseName } from "../deploy/site-build";
 import { readArgs, readRequest, UsageError, type CommandText } from "./args";
 import { runCommand } from "./run";
@@ -33,8 +34,8 @@ const OPTIONS = { out: { type: "string" }, root: { type: "string" }, csp: { type
 function parseStaticHostArgs(args: string[], env: NodeJS.ProcessEnv, cwd: string) {
   const { values } = readArgs(args, OPTIONS);
   if (!values.out?.trim()) throw new UsageError("--out is required");
-  const csp = (values.csp ?? env.CONTENT_SECURITY_POLICY ?? "enforce").trim().toLowerCase();
-  if (csp !== "enforce" && csp !== "report-only" && csp !== "off") throw new UsageError(`--csp must be enforce, report-only or off: "${csp}"`);
+  const csp = cspModeOf(values.csp ?? env.CONTENT_SECURITY_POLICY);
+  if (!csp) throw new UsageError(`--csp must be enforce, report-only or off: "${values.csp ?? env.CONTENT_SECURITY_POLICY}"`);
   const apiOrigin = values["api-origin"];
   if (apiOrigin !== undefined && !URL.canParse(apiOrigin)) throw new UsageError(`--api-origin must be a URL: "${apiOrigin}"`);
   return { out: path.resolve(cwd, values.out), root: path.resolve(cwd, values.root ?? (env.PUBLIC_DIR?.trim() || "public")), csp, apiOrigin } as const;

@@ -51,6 +51,12 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join("; ");
 }
 
+/** A mode as CONTENT_SECURITY_POLICY (or a command's --csp) names it, any case; unset or empty: "enforce"; anything else: undefined. */
+export function cspModeOf(raw: string | undefined): CspMode | undefined {
+  const mode = raw?.trim().toLowerCase() || "enforce";
+  return mode === "enforce" || mode === "report-only" || mode === "off" ? mode : undefined;
+}
+
 /** Header name for a mode ("off": none). */
 export function cspHeaderName(mode: CspMode): string | undefined {
   if (mode === "off") return undefined;
