@@ -121,6 +121,18 @@ function makeCertificate(dir, addresses = []) {
 }
 
 /**
+ * The niceness the systemd unit runs each instance at (its `Nice=`, 0 when it
+ * sets none): the stack runs its instances so, as systemd would.
+ */
+function unitNiceness(productDir) {
+  const folder = path.join(productDir, "deploy", "systemd");
+  const unit = fs.existsSync(folder) ? fs.readdirSync(folder).find((name) => name.endsWith("@.service")) : undefined;
+  if (!unit) return 0;
+  const found = /^Nice=(-?\d+)\s*$/m.exec(fs.readFileSync(path.join(folder, unit), "utf8"));
+  return found ? Number(found[1]) : 0;
+}
+
+/**
  * The product to run: the release unpacked outside the repository (kind
  * "release"), or this checkout's build (kind "checkout") when there is no
  * archive. `commands` are argv arrays for spawn.
@@ -139,6 +151,7 @@ async function prepareProduct(stackDir, { archive = ARCHIVE, allowCheckout = tru
       dir,
       publicDir: path.join(dir, "public"),
       node: path.join(dir, "node", "bin", "node"),
+      niceness: unitNiceness(dir),
       commands: {
         serve: [bin("serve")],
         migrate: [bin("migrate")],
@@ -156,6 +169,7 @@ async function prepareProduct(stackDir, { archive = ARCHIVE, allowCheckout = tru
     dir: ROOT,
     publicDir: path.join(ROOT, "public"),
     node: process.execPath,
+    niceness: unitNiceness(ROOT),
     commands: {
       serve: [process.execPath, entry],
       migrate: fs.existsSync(cli("migrate")) ? [process.execPath, cli("migrate")] : undefined,
@@ -331,7 +345,10 @@ function makeInstance(stack, n, { trace }) {
     // Only the first start is traced: the restarts of the rolling restart run as production runs them.
     const traced = instance.traceFile && instance.starts === 0;
     instance.starts += 1;
-    const argv = traced ? ["strace", ["-f", "-qq", "-e", "trace=%file", "-e", "signal=none", "-o", instance.traceFile, "--", file, ...args]] : [file, args];
+    const command = traced ? ["strace", "-f", "-qq", "-e", "trace=%file", "-e", "signal=none", "-o", instance.traceFile, "--", file, ...args] : [file, ...args];
+    // At the unit's Nice= (nice execs the command: the process spawned is the server, or strace).
+    const niced = stack.product.niceness ? ["nice", "-n", String(stack.product.niceness), ...command] : command;
+    const argv = [niced[0], niced.slice(1)];
     const child = spawn(argv[0], argv[1], { cwd: stack.dir, env, stdio: ["ignore", "pipe", "pipe"] });
     instance.child = child;
     instance.watched = watchChild(child, 4 * 1024 * 1024);
