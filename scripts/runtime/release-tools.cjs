@@ -1,6 +1,6 @@
 /**
  * The release's tests run it as production does: Debian's nginx with the
- * brotli module in front (tests/faults/nginx-front.test.ts,
+ * brotli module in front (tests/release/nginx-front.test.ts,
  * tests/release/production.test.ts), strace to see which files the instances
  * open, and Mozilla's HTTP Observatory to grade the front. The Debian packages
  * are installed like the other programs the tests need (./debian-package.cjs);
