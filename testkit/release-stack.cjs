@@ -38,6 +38,8 @@ const BROTLI_MODULE = process.env.NGINX_BROTLI_MODULE || "/usr/lib/nginx/modules
 const NGINX = process.env.NGINX_BIN || "nginx";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A deadline raced against something else: it keeps no process alive once that thing has ended. */
+const deadline = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** Polls check() every 50 ms until it gives a truthy value; rejects with `what` after timeoutMs. */
 async function waitFor(check, timeoutMs, what = "condition") {
@@ -376,7 +378,7 @@ function makeInstance(stack, n, { trace }) {
   instance.kill = async (signal = "SIGKILL") => {
     if (!instance.watched) return undefined;
     instance.signal(signal);
-    const exited = await Promise.race([instance.watched.exit, sleep(15_000).then(() => undefined)]);
+    const exited = await Promise.race([instance.watched.exit, deadline(15_000).then(() => undefined)]);
     if (!exited) {
       instance.signal("SIGKILL");
       return instance.watched.exit;
@@ -471,7 +473,7 @@ async function startNginx(stack, options) {
     async stop() {
       if (watched.exited()) return;
       child.kill("SIGQUIT");
-      const exited = await Promise.race([watched.exit, sleep(10_000).then(() => undefined)]);
+      const exited = await Promise.race([watched.exit, deadline(10_000).then(() => undefined)]);
       if (!exited) {
         child.kill("SIGKILL");
         await watched.exit;
