@@ -20,8 +20,7 @@
  *   bin/              serve, migrate, site <command>, leads, webhooks, outbox, privacy,
  *                     export, nginx-config: sh scripts that run node/bin/node on dist/
  *   deploy/           the repository's deploy/ folder (nginx, systemd, site.env.example),
- *                     and deploy/static-host/ (_headers, _redirects) when the build has
- *                     their generator
+ *                     and deploy/static-host/ (_headers, _redirects) made from this build
  *
  *   node scripts/release/pack.mjs [--out DIR]    (default: release/)
  */
@@ -130,20 +129,19 @@ export function pack({ outDir = path.join(ROOT, "release"), log = console.log } 
   fs.writeFileSync(path.join(target, "package.json"), `${JSON.stringify(runtimeManifest, null, 2)}\n`);
 
   fs.mkdirSync(path.join(target, "bin"));
-  const present = Object.keys(COMMANDS).filter((name) => fs.existsSync(path.join(target, COMMANDS[name].file)));
-  const missing = Object.keys(COMMANDS).filter((name) => !present.includes(name));
-  for (const name of present) fs.writeFileSync(path.join(target, "bin", name), binScript(name, COMMANDS[name]), { mode: 0o755 });
-  fs.writeFileSync(path.join(target, "bin", "site"), siteScript(SITE_COMMANDS.filter((name) => present.includes(name))), { mode: 0o755 });
-  if (missing.length > 0) log(`Not in this build, so no bin script: ${missing.map((name) => `bin/${name} (${COMMANDS[name].file})`).join(", ")}`);
-
-  if (fs.existsSync(path.join(ROOT, "deploy"))) fs.cpSync(path.join(ROOT, "deploy"), path.join(target, "deploy"), { recursive: true });
-  if (fs.existsSync(path.join(target, "dist", "server", "cli", "static-host.js"))) {
-    execFileSync(
-      path.join(target, "node", "bin", "node"),
-      [path.join(target, "dist", "server", "cli", "static-host.js"), "--out", path.join(target, "deploy", "static-host"), "--root", path.join(target, "public")],
-      { cwd: target, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, PUBLIC_DIR: path.join(target, "public") } },
-    );
+  for (const [name, command] of Object.entries(COMMANDS)) {
+    if (!fs.existsSync(path.join(target, command.file))) throw new Error(`${command.file} is missing from the build: run npm run build:server`);
+    fs.writeFileSync(path.join(target, "bin", name), binScript(name, command), { mode: 0o755 });
   }
+  fs.writeFileSync(path.join(target, "bin", "site"), siteScript(SITE_COMMANDS), { mode: 0o755 });
+
+  // deploy/: the repository's (nginx's README, the systemd unit, the environment file), and the static hosts' files made from this build.
+  fs.cpSync(path.join(ROOT, "deploy"), path.join(target, "deploy"), { recursive: true });
+  execFileSync(
+    path.join(target, "node", "bin", "node"),
+    [path.join(target, "dist", "server", "cli", "static-host.js"), "--out", path.join(target, "deploy", "static-host"), "--root", path.join(target, "public")],
+    { cwd: target, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, PUBLIC_DIR: path.join(target, "public") } },
+  );
 
   execFileSync("tar", ["--create", "--gzip", "--file", archive, "--owner=0", "--group=0", "--numeric-owner", "--sort=name", "--directory", outDir, folderName]);
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

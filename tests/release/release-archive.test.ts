@@ -114,12 +114,11 @@ describe("the release archive", () => {
     for (const name of fs.readdirSync(path.join(release, "bin"))) expect([name, fs.statSync(path.join(release, "bin", name)).mode & 0o755]).toEqual([name, 0o755]);
   });
 
-  it("bin/migrate and bin/nginx-config come with the build that has their commands", () => {
-    for (const [name, source] of [
-      ["migrate", "server/cli/migrate.ts"],
-      ["nginx-config", "server/cli/nginx-config.ts"],
-    ]) {
-      expect([name, fs.existsSync(path.join(release, "bin", name))]).toEqual([name, fs.existsSync(path.join(ROOT, source))]);
+  it("has every command of the release in bin/, and deploy/ with the unit, the environment file and the static hosts' files", () => {
+    const bins = fs.readdirSync(path.join(release, "bin")).sort();
+    expect(bins).toEqual(["export", "leads", "migrate", "nginx-config", "outbox", "privacy", "serve", "site", "webhooks"]);
+    for (const file of ["deploy/systemd/industrial-group-site@.service", "deploy/site.env.example", "deploy/nginx/README.md", "deploy/static-host/_headers", "deploy/static-host/_redirects"]) {
+      expect([file, fs.existsSync(path.join(release, file))]).toEqual([file, true]);
     }
   });
 
