@@ -1,6 +1,7 @@
 import fs from "fs";
 import path from "path";
 import { contentSecurityPolicy, inlineScriptHashes } from "../site/csp";
+import { readRelease } from "../release";
 
 /**
  * What a front (nginx, a static host or CDN) needs to know of a build to
@@ -53,16 +54,8 @@ export function pageAddresses(file: string): string[] {
   return [file];
 }
 
-/** The release this code belongs to, for the file's first line: RELEASE.json of a release, else package.json. */
+/** The release this code belongs to, for the files' first line: "industrial-group-site 0.1.0" (server/release.ts). */
 export function releaseName(): string | undefined {
-  const top = path.resolve(__dirname, "..", "..", "..");
-  for (const file of ["RELEASE.json", "package.json"]) {
-    try {
-      const { name, version } = JSON.parse(fs.readFileSync(path.join(top, file), "utf8")) as { name?: string; version?: string };
-      if (name && version) return `${name} ${version}`;
-    } catch {
-      // not there: the next one
-    }
-  }
-  return undefined;
+  const release = readRelease();
+  return release && `${release.name} ${release.version}`;
 }

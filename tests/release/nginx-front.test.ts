@@ -53,13 +53,13 @@ let acme = "";
 const nginxes: ChildProcess[] = [];
 
 /** One request; the body is kept as it came (no decompression), redirects are not followed. */
-function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {}): Promise<Answer> {
   const target = new URL(url);
   const client = target.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(
       target,
-      { method: options.method ?? "GET", headers: options.headers, ca: certificate, servername: "localhost", agent: false, timeout: 30_000 },
+      { method: options.method ?? "GET", headers: options.headers, ca: certificate, servername: "localhost", agent: false, timeout: 30_000, localAddress: options.localAddress },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -287,6 +287,13 @@ test("redirects: /home, a trailing slash (query kept), and plain HTTP to HTTPS",
       if (location !== undefined) expect({ from, origin: new URL(location, base).origin }).toEqual({ from, origin: base });
     }
   }
+  // Only pages are redirected: a form call with a trailing slash reaches an instance as it was sent, never turned
+  // into a GET (from an address of its own: the limits counted below are 127.0.0.1's).
+  const [directApi, proxiedApi] = await Promise.all(
+    [instances[0].url, front.https].map((base) => request(`${base}/api/v1/contact/contact_us/`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}", localAddress: "127.0.0.77" })),
+  );
+  expect(proxiedApi.status).not.toBe(301);
+  expect(proxiedApi.status).toBe(directApi.status);
   const plain = await request(`${front.http}/about-us?x=1`);
   expect(plain.status).toBe(301);
   expect(plain.headers.location).toBe(`${front.https}/about-us?x=1`);
