@@ -50,7 +50,7 @@ export const COMMANDS = {
 };
 
 /** The operator commands `bin/site <command>` runs. */
-export const SITE_COMMANDS = ["leads", "webhooks", "outbox", "privacy", "export", "migrate"];
+const SITE_COMMANDS = ["leads", "webhooks", "outbox", "privacy", "export", "migrate"];
 
 /** The prologue of every bin script: the release's folder (bin/ may be reached through a symlink such as current/), and PUBLIC_DIR when unset. */
 const PROLOGUE = `set -e

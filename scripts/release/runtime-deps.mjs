@@ -15,7 +15,7 @@ import { isBuiltin } from "module";
 import path from "path";
 
 /** Development tools the server loads only when present (server/log.ts: LOG_PRETTY). */
-export const OPTIONAL_AT_RUN_TIME = new Set(["pino-pretty"]);
+const OPTIONAL_AT_RUN_TIME = new Set(["pino-pretty"]);
 
 /** Files of packages that the release leaves out: build inputs of native modules, and prebuilt bindings of other platforms. */
 const PRUNE = {
@@ -32,13 +32,13 @@ function walk(dir, files = []) {
 }
 
 /** "pkg", "pkg/sub/path", "@scope/pkg/sub" -> the package's name. */
-export function packageName(specifier) {
+function packageName(specifier) {
   const parts = specifier.split("/");
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 }
 
 /** The packages the compiled files of `distDir` require, by name, with the files that require each. */
-export function requiredPackages(distDir) {
+function requiredPackages(distDir) {
   const found = new Map();
   for (const file of walk(distDir)) {
     const text = fs.readFileSync(file, "utf8");

@@ -87,7 +87,7 @@ function word(value: string, what: string): string {
 }
 
 /** The port of a listen value (`443`, `[::]:8443`, `192.0.2.1:443`). */
-export function listenPort(listen: string): number {
+function listenPort(listen: string): number {
   const found = /^(?:(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(listen);
   const port = found ? Number(found[1]) : NaN;
   if (!(port >= 1 && port <= 65_535)) throw new Error(`"${listen}" is not a port or address:port`);
@@ -95,7 +95,7 @@ export function listenPort(listen: string): number {
 }
 
 /** An upstream `host:port` (a name, an IPv4 address or a bracketed IPv6 address). */
-export function checkUpstream(upstream: string): string {
+function checkUpstream(upstream: string): string {
   if (!/^(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(upstream)) throw new Error(`--upstream "${upstream}" is not host:port`);
   listenPort(upstream.slice(upstream.lastIndexOf(":") + 1));
   return upstream;

@@ -170,7 +170,7 @@ async function applyOne(client: PoolClient, migration: PostgresMigration, all: P
 }
 
 /** The database's schema cannot be used by this release (see the message for what to do). */
-export class SchemaHistoryError extends Error {}
+class SchemaHistoryError extends Error {}
 
 /**
  * The recorded migrations must be this release's, in the same order. Those

@@ -38,7 +38,7 @@ export interface Migration {
 }
 
 /** The file's schema cannot be used by this release (the message says what to do). */
-export class SchemaVersionError extends Error {}
+class SchemaVersionError extends Error {}
 
 const CONTRACTS_TABLE = "CREATE TABLE IF NOT EXISTS schema_contracts (version INTEGER PRIMARY KEY, compatible_from INTEGER NOT NULL)";
 
