@@ -576,20 +576,26 @@ function crowdAddress(i, block = 1) {
  * Leads sent steadily, one every `everyMs` (each from its own address), until
  * stop() is called; `done()` resolves with every lead's result once all have ended.
  */
-function steadyLeads(baseUrl, { ca, everyMs = 200, prefix = "Steady" } = {}) {
+function steadyLeads(baseUrl, { ca, everyMs = 200, prefix = "Steady", maxInFlight = 8 } = {}) {
   const results = [];
   const pending = [];
   let i = 0;
   let stopped = false;
+  let inFlight = 0;
   const timer = setInterval(() => {
-    if (stopped) return;
+    // At most `maxInFlight` leads at once: each solves its proof of work in this process, and on a busy machine
+    // new ones every tick would pile up until the test's own timers could no longer run.
+    if (stopped || inFlight >= maxInFlight) return;
+    inFlight += 1;
     const n = i++;
     const lastName = `${prefix}-${n}`;
     pending.push(
-      sendLead(baseUrl, { ca, localAddress: crowdAddress(n + 1, 2), lastName }).then(
-        (result) => results.push({ n, lastName, ...result }),
-        (error) => results.push({ n, lastName, status: 0, failures: [{ step: "client", status: 0, error: String(error) }] }),
-      ),
+      sendLead(baseUrl, { ca, localAddress: crowdAddress(n + 1, 2), lastName })
+        .then(
+          (result) => results.push({ n, lastName, ...result }),
+          (error) => results.push({ n, lastName, status: 0, failures: [{ step: "client", status: 0, error: String(error) }] }),
+        )
+        .finally(() => (inFlight -= 1)),
     );
   }, everyMs);
   return {
