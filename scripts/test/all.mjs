@@ -18,7 +18,8 @@ import { parseArgs } from "util";
  * The stages: the machine's programs (one at a time: each may install a
  * Debian package, and apt takes one lock); the static checks side by side
  * (type check, lint, the contract's linters and diff guard, the migrations'
- * check: each one process on one core, none writes a file in the checkout);
+ * check, the content's schemas and checks: each one process on one core, none
+ * writes a file in the checkout);
  * then the jest projects by kind, the build, the built pages' HTML, the
  * release packed from the build and run outside the repository, and the
  * browser tests on the build.
@@ -29,7 +30,7 @@ export const STAGES = [
   ["check:postgres"],
   ["check:prometheus"],
   ["check:release-tools"],
-  ["typecheck", "lint", "lint:contract", "contract:diff", "check:migrations"],
+  ["typecheck", "lint", "lint:contract", "contract:diff", "check:migrations", "content:check"],
   ["test:unit"],
   ["test:integration"],
   ["test:faults"],

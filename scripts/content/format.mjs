@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+/**
+ * `npm run content:format`: rewrites every data file that is not in the
+ * editor's layout (JSON.stringify(data, null, 2) and a final newline, as
+ * Decap CMS writes it) in that layout. Values are unchanged; a file that is
+ * not valid JSON is left as it is and named (content:check says where it breaks).
+ *
+ *   node scripts/content/format.mjs [--root DIR]
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { layout, listDataFiles, syntaxError } from "./lib/files.mjs";
+import { REPO } from "./lib/schemas.mjs";
+
+const { values } = parseArgs({ options: { root: { type: "string" } } });
+const root = path.resolve(values.root ?? REPO);
+let rewritten = 0;
+let broken = 0;
+for (const file of listDataFiles(root)) {
+  const full = path.join(root, file);
+  const text = fs.readFileSync(full, "utf8");
+  const error = syntaxError(text);
+  if (error) {
+    console.error(`${file}:${error.line}: not rewritten: ${error.message}`);
+    broken++;
+    continue;
+  }
+  const wanted = layout(JSON.parse(text));
+  if (wanted === text) continue;
+  fs.writeFileSync(full, wanted);
+  console.log(`${file}: rewritten in the editor's layout`);
+  rewritten++;
+}
+console.log(`content:format: ${rewritten} ${rewritten === 1 ? "file" : "files"} rewritten${broken ? `, ${broken} not valid JSON` : ""}`);
+process.exitCode = broken ? 1 : 0;
