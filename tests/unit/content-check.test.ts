@@ -1,0 +1,152 @@
+/**
+ * `npm run content:check` (scripts/content/check.mjs) run as the build runs
+ * it, on a copy of data/ with one mistake of every kind planted: it exits 1
+ * and names each one by file, line (the line the mistake is on) and field, in
+ * plain words, every one at once; on the repository's data it exits 0.
+ * `npm run content:format` puts a file back in the editor's layout.
+ */
+import { spawnSync } from "child_process";
+import fs from "fs";
+import os from "os";
+import path from "path";
+import sharp from "sharp";
+
+jest.setTimeout(60_000);
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const CHECK = path.join(ROOT, "scripts", "content", "check.mjs");
+const FORMAT = path.join(ROOT, "scripts", "content", "format.mjs");
+
+function run(script: string, args: string[]): { status: number | null; lines: string[] } {
+  const result = spawnSync(process.execPath, [script, ...args], { cwd: ROOT, encoding: "utf8" });
+  return { status: result.status, lines: `${result.stdout}${result.stderr}`.split("\n").filter(Boolean) };
+}
+
+let root: string;
+const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+const readJson = (file: string) => JSON.parse(read(file));
+/** Writes data in the editor's layout, as an editor's save does. */
+const writeJson = (file: string, data: unknown) => fs.writeFileSync(path.join(root, file), `${JSON.stringify(data, null, 2)}\n`);
+/** The 1-based line of the first line holding `needle` (after the first line holding `after`, when given). */
+function lineOf(file: string, needle: string, after?: string): number {
+  const lines = read(file).split("\n");
+  const start = after === undefined ? 0 : lines.findIndex((l) => l.includes(after));
+  const index = lines.findIndex((l, i) => i >= start && l.includes(needle));
+  if (start < 0 || index < 0) throw new Error(`${needle} is not in ${file}`);
+  return index + 1;
+}
+
+/** What each planted mistake must produce: the start of its output line ("file:line: pointer: ") and words of its message. */
+const expected: { name: string; prefix: string; words: string[] }[] = [];
+const expect1 = (name: string, file: string, line: number, pointer: string, ...words: string[]) => expected.push({ name, prefix: `${file}:${line}: ${pointer}: `, words });
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "content-check-test-"));
+  fs.cpSync(path.join(ROOT, "data"), path.join(root, "data"), { recursive: true });
+
+  // A missing field: an opening without its date.
+  const careers = readJson("data/careers.json");
+  const role = careers.openings.roles[1];
+  delete role.datePosted;
+  writeJson("data/careers.json", careers);
+  expect1("missing field", "data/careers.json", lineOf("data/careers.json", JSON.stringify(role.title)) - 1, "/openings/roles/1", "`openings.roles[1]` lacks `datePosted`");
+
+  // An unknown field (a typo) in the same file is reported too.
+  const search = readJson("data/search.json");
+  search.meta.titel = search.meta.title;
+  writeJson("data/search.json", search);
+  expect1("unknown field", "data/search.json", lineOf("data/search.json", '"titel"'), "/meta/titel", "`meta.titel` is not a field of this file");
+
+  // The first product (by file name) with a specification table: a row one cell short, and a wrong type.
+  const productFile = fs
+    .readdirSync(path.join(root, "data", "products"))
+    .sort()
+    .map((f) => `data/products/${f}`)
+    .find((f) => readJson(f).tabs.some((t: { tables?: { columns: unknown[]; rows: unknown[] }[] }) => t.tables?.some((table) => table.columns.length >= 2 && table.rows.some(Array.isArray)))) as string;
+  const product = readJson(productFile);
+  const t = product.tabs.findIndex((tab: { tables?: unknown[] }) => tab.tables);
+  const n = product.tabs[t].tables.findIndex((table: { columns: unknown[] }) => table.columns.length >= 2);
+  const table = product.tabs[t].tables[n];
+  const r = table.rows.findIndex(Array.isArray);
+  table.rows[r] = ["PLANTED SHORT ROW", ...table.rows[r].slice(1, -1)];
+  product.imageIds[0] = String(product.imageIds[0]);
+  const photos = ["planted-missing.jpg", "planted-small.jpg"];
+  product.photos = photos;
+  writeJson(productFile, product);
+  const rowPointer = `/tabs/${t}/tables/${n}/rows/${r}`;
+  const columns = table.columns.length;
+  expect1("table row too short", productFile, lineOf(productFile, "PLANTED SHORT ROW") - 1, rowPointer, `\`tabs[${t}].tables[${n}].rows[${r}]\` has ${columns - 1} cell${columns - 1 === 1 ? "" : "s"}; the table has ${columns} columns`);
+  expect1("wrong type", productFile, lineOf(productFile, `"${product.imageIds[0]}"`, '"imageIds"'), "/imageIds/0", `\`imageIds[0]\` should be a whole number, not the text "${product.imageIds[0]}"`);
+  // A file reference that does not exist, and a photo too small for the gallery (800 px).
+  expect1("missing file", productFile, lineOf(productFile, "planted-missing.jpg"), "/photos/0", "`photos[0]`: data/media/products/planted-missing.jpg does not exist");
+  await sharp({ create: { width: 400, height: 300, channels: 3, background: "#808080" } })
+    .jpeg()
+    .toFile(path.join(root, "data", "media", "products", "planted-small.jpg"));
+  expect1("photo too small", productFile, lineOf(productFile, "planted-small.jpg"), "/photos/1", "`photos[1]`: data/media/products/planted-small.jpg is 400 px wide; a product photo needs at least 800 px");
+
+  // A PDF that is not one.
+  const documents = readJson("data/documents.json");
+  documents.policies[0].file = "planted-policy.pdf";
+  writeJson("data/documents.json", documents);
+  fs.writeFileSync(path.join(root, "data", "media", "documents", "planted-policy.pdf"), "This is a text file named .pdf\n");
+  expect1("not a PDF", "data/documents.json", lineOf("data/documents.json", "planted-policy.pdf"), "/policies/0/file", "`policies[0].file`: data/media/documents/planted-policy.pdf is not a PDF");
+
+  // A logo with no size.
+  const home = readJson("data/home.json");
+  home.trustedBy.logos[0].image = "planted-logo.svg";
+  writeJson("data/home.json", home);
+  fs.writeFileSync(path.join(root, "data", "media", "logos", "planted-logo.svg"), '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>\n');
+  expect1("SVG without size", "data/home.json", lineOf("data/home.json", "planted-logo.svg"), "/trustedBy/logos/0/image", "data/media/logos/planted-logo.svg has no size");
+
+  // A product listed by a category that does not exist.
+  const categoryFile = fs.readdirSync(path.join(root, "data", "categories")).sort()[0];
+  const category = readJson(`data/categories/${categoryFile}`);
+  category.products.push("planted-product");
+  writeJson(`data/categories/${categoryFile}`, category);
+  expect1("unknown product", `data/categories/${categoryFile}`, lineOf(`data/categories/${categoryFile}`, '"planted-product"'), `/products/${category.products.length - 1}`, 'there is no product "planted-product"');
+
+  // Broken JSON: a comma missing at the end of a line (the next line is where JSON breaks).
+  const brokenFile = "data/not-found.json";
+  const text = read(brokenFile);
+  const at = text.indexOf('",\n');
+  fs.writeFileSync(path.join(root, brokenFile), `${text.slice(0, at + 1)}${text.slice(at + 2)}`);
+  const brokenLine = text.slice(0, at).split("\n").length + 1;
+  expect1("broken JSON", brokenFile, brokenLine, "/", "the JSON is broken", "a comma was expected");
+
+  // Not in the editor's layout: a list on one line.
+  const forms = readJson("data/form-words.json");
+  fs.writeFileSync(path.join(root, "data", "form-words.json"), JSON.stringify(forms, null, 4));
+  expect1("layout", "data/form-words.json", 2, "/", "npm run content:format");
+});
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe("content:check", () => {
+  it("passes the repository's data, saying so in one line", () => {
+    const { status, lines } = run(CHECK, []);
+    expect(lines).toEqual([expect.stringMatching(/^content:check: \d+ data files match their \d+ schemas and pass \d+ checks$/)]);
+    expect(status).toBe(0);
+  });
+
+  it("fails on every planted mistake at once, each with its file, line, field and plain words, and nothing else", () => {
+    const { status, lines } = run(CHECK, ["--root", root]);
+    expect(status).toBe(1);
+    const problems = lines.slice(0, -1);
+    for (const { name, prefix, words } of expected) {
+      const line = problems.find((l) => l.startsWith(prefix));
+      expect({ name, line }).toEqual({ name, line: expect.stringContaining(prefix) });
+      for (const word of words) expect({ name, line }).toEqual({ name, line: expect.stringContaining(word) });
+    }
+    expect(problems).toHaveLength(expected.length);
+    expect(lines.at(-1)).toMatch(new RegExp(`^content:check: ${expected.length} errors in \\d+ files`));
+  });
+
+  it("content:format puts a file back in the editor's layout, values unchanged", () => {
+    const before = readJson("data/form-words.json");
+    const { status, lines } = run(FORMAT, ["--root", root]);
+    expect(lines).toContain("data/form-words.json: rewritten in the editor's layout");
+    expect(read("data/form-words.json")).toBe(`${JSON.stringify(before, null, 2)}\n`);
+    expect(status).toBe(1); // the broken file is named, not rewritten
+    expect(lines).toContain(expected.find((e) => e.name === "broken JSON")?.prefix.replace(/ \/: $/, " not rewritten: the JSON is broken: a comma was expected (between two fields or two items)"));
+  });
+});
