@@ -2,14 +2,16 @@
 /**
  * `npm run content:format`: rewrites every data file that is not in the
  * editor's layout (JSON.stringify(data, null, 2) and a final newline, as
- * Decap CMS writes it) in that layout. Values are unchanged; a file that is
- * not valid JSON is left as it is and named (content:check says where it breaks).
+ * Decap CMS writes it) in that layout. Values are unchanged: a file that is
+ * not valid JSON, or writes a field twice in one object (rewriting would drop
+ * one), is left as it is and named (content:check says where).
  *
  *   node scripts/content/format.mjs [--root DIR]
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import findDuplicates from "./checks/duplicates.mjs";
 import { layout, listDataFiles, syntaxError } from "./lib/files.mjs";
 import { REPO } from "./lib/schemas.mjs";
 
@@ -26,11 +28,18 @@ for (const file of listDataFiles(root)) {
     broken++;
     continue;
   }
-  const wanted = layout(JSON.parse(text));
+  const data = JSON.parse(text);
+  const duplicates = findDuplicates({ files: new Map([[file, { data, text }]]) });
+  if (duplicates.length > 0) {
+    for (const d of duplicates) console.error(`${file}:${d.line}: not rewritten: ${d.message}`);
+    broken++;
+    continue;
+  }
+  const wanted = layout(data);
   if (wanted === text) continue;
   fs.writeFileSync(full, wanted);
   console.log(`${file}: rewritten in the editor's layout`);
   rewritten++;
 }
-console.log(`content:format: ${rewritten} ${rewritten === 1 ? "file" : "files"} rewritten${broken ? `, ${broken} not valid JSON` : ""}`);
+console.log(`content:format: ${rewritten} ${rewritten === 1 ? "file" : "files"} rewritten${broken ? `, ${broken} left as they are (see above)` : ""}`);
 process.exitCode = broken ? 1 : 0;

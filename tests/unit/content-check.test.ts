@@ -44,14 +44,24 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "content-check-test-"));
   fs.cpSync(path.join(ROOT, "data"), path.join(root, "data"), { recursive: true });
 
-  // A missing field: an opening without its date.
+  // In data/careers.json: a missing field (an opening without its date), a date that is no day of the
+  // calendar, and a field written twice (which also takes the file out of the editor's layout).
   const careers = readJson("data/careers.json");
   const role = careers.openings.roles[1];
   delete role.datePosted;
+  careers.openings.roles[0].datePosted = "2026-02-30";
   writeJson("data/careers.json", careers);
+  const careersText = read("data/careers.json");
+  const applyAt = careersText.indexOf('    "applyLabel"');
+  fs.writeFileSync(path.join(root, "data", "careers.json"), `${careersText.slice(0, applyAt)}    "heading": "Written twice",\n${careersText.slice(applyAt)}`);
   expect1("missing field", "data/careers.json", lineOf("data/careers.json", JSON.stringify(role.title)) - 1, "/openings/roles/1", "`openings.roles[1]` lacks `datePosted`");
+  expect1("impossible date", "data/careers.json", lineOf("data/careers.json", "2026-02-30"), "/openings/roles/0/datePosted", "is 2026-02-30, which is not a day of the calendar");
+  expect1("field written twice", "data/careers.json", lineOf("data/careers.json", "Written twice"), "/openings/heading", "`openings.heading` is written twice");
+  const wanted = `${JSON.stringify(JSON.parse(read("data/careers.json")), null, 2)}\n`.split("\n");
+  const layoutLine = read("data/careers.json").split("\n").findIndex((l, i) => l !== wanted[i]) + 1;
+  expect1("out of layout", "data/careers.json", layoutLine, "/", "npm run content:format");
 
-  // An unknown field (a typo) in the same file is reported too.
+  // An unknown field (a typo) in another file is reported too.
   const search = readJson("data/search.json");
   search.meta.titel = search.meta.title;
   writeJson("data/search.json", search);
@@ -146,7 +156,8 @@ describe("content:check", () => {
     const { status, lines } = run(FORMAT, ["--root", root]);
     expect(lines).toContain("data/form-words.json: rewritten in the editor's layout");
     expect(read("data/form-words.json")).toBe(`${JSON.stringify(before, null, 2)}\n`);
-    expect(status).toBe(1); // the broken file is named, not rewritten
+    expect(status).toBe(1); // the broken file, and the one with a field written twice, are named, not rewritten
     expect(lines).toContain(expected.find((e) => e.name === "broken JSON")?.prefix.replace(/ \/: $/, " not rewritten: the JSON is broken: a comma was expected (between two fields or two items)"));
+  expect(lines).toContain(expected.find((e) => e.name === "field written twice")?.prefix.replace(/ \/openings\/heading: $/, " not rewritten: `openings.heading` is written twice in the same place; only the last one counts: remove the other"));
   });
 });
