@@ -36,8 +36,10 @@ export default async function check({ files }) {
       problems.push({ file, pointer: "/category", message: `the product is not listed in \`products\` of ${category.file}, so its category page does not show it: add "${slug}" there` });
     }
     if (Array.isArray(data.imageIds)) {
+      const ids = [...drawn].map((name) => /^products\/(\d+)\.png$/.exec(name)?.[1]).filter(Boolean).map(Number);
+      const range = ids.length > 0 ? ` (it draws ${Math.min(...ids)} to ${Math.max(...ids)})` : "";
       data.imageIds.forEach((id, i) => {
-        if (Number.isInteger(id) && !drawn.has(`products/${id}.png`)) problems.push({ file, pointer: `/imageIds/${i}`, message: `\`imageIds[${i}]\` is ${id}, and the site has no drawn product picture ${id}` });
+        if (Number.isInteger(id) && id >= 1 && !drawn.has(`products/${id}.png`)) problems.push({ file, pointer: `/imageIds/${i}`, message: `\`imageIds[${i}]\` is ${id}, and the site has no drawn product picture ${id}${range}` });
       });
     }
     if (Array.isArray(data.tabs)) {

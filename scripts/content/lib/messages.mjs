@@ -88,7 +88,9 @@ export function explain(error, data, schema) {
       const here = error.parentSchema ?? {};
       const absent = (k) => !(value && typeof value === "object" && k in value);
       const missing = (here.required ?? []).filter(absent);
-      const guess = closest(key, Object.keys(here.properties ?? {}).filter(absent)) ?? (missing.length === 1 ? missing[0] : null);
+      // the nearest field name not given; else the one required field missing, when it starts alike ("unit" for "u")
+      const alike = missing.length === 1 && missing[0][0].toLowerCase() === key[0]?.toLowerCase() ? missing[0] : null;
+      const guess = closest(key, Object.keys(here.properties ?? {}).filter(absent)) ?? alike;
       const child = fieldName(`${pointer}/${escape(key)}`, data);
       return {
         pointer: `${pointer}/${escape(key)}`,
