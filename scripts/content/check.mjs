@@ -53,7 +53,8 @@ export async function checkContent(root) {
     try {
       for (const problem of (await check({ root, files })) ?? []) located.push(problem);
     } catch (error) {
-      located.push({ file: `scripts/content/checks/${name}`, pointer: "", message: `the check itself failed: ${error.stack ?? error}` });
+      const where = /\((.*):(\d+):\d+\)/.exec(String(error.stack).split("\n")[1] ?? "");
+      located.push({ file: `scripts/content/checks/${name}`, pointer: "", line: where ? Number(where[2]) : 1, message: `the check itself failed (a bug in the check, not in the data): ${error.message ?? error}` });
     }
   }
   for (const problem of located) {
