@@ -9,7 +9,7 @@
 import fs from "fs";
 import path from "path";
 import Ajv2020 from "ajv/dist/2020";
-import { parse, type FieldDefinitionNode, type ObjectTypeDefinitionNode, type TypeNode } from "graphql";
+import { parse, type DocumentNode, type FieldDefinitionNode, type FragmentDefinitionNode, type ObjectTypeDefinitionNode, type SelectionSetNode, type TypeNode } from "graphql";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const SCHEMA_DIR = path.join(ROOT, "schemas", "content");
@@ -142,6 +142,55 @@ function fieldDifferences(root: Schema, schema: Schema, field: FieldDefinitionNo
   return [...out, ...differences(root, s, objectType, types, where)];
 }
 
+/** Every TypeScript source file under src/ and gatsby-node.ts, as text. */
+function sources(): string[] {
+  return ["src", "gatsby-node.ts"].flatMap((p) => {
+    const full = path.join(ROOT, p);
+    if (fs.statSync(full).isFile()) return [fs.readFileSync(full, "utf8")];
+    return (fs.readdirSync(full, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f)).map((f) => fs.readFileSync(path.join(full, f), "utf8"));
+  });
+}
+
+/**
+ * The widths the site's page queries ask gatsby-plugin-image for, by the path
+ * of the image field from the query's root field ("aboutJson.hero.image" ->
+ * [640]), fragments followed; and the width of each fragment on its own.
+ */
+function imageQueryWidths(): { byPath: Map<string, number[]>; byFragment: Map<string, number[]> } {
+  const documents: DocumentNode[] = [];
+  for (const text of sources()) {
+    for (const match of text.matchAll(/graphql`([^`]*)`/g)) {
+      try {
+        documents.push(parse(match[1].replace(/\$\{[^}]*\}/g, "")));
+      } catch {
+        /* not a whole document */
+      }
+    }
+  }
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const doc of documents) for (const def of doc.definitions) if (def.kind === "FragmentDefinition") fragments.set(def.name.value, def);
+  const byPath = new Map<string, number[]>();
+  const walk = (set: SelectionSetNode, trail: string[], record: (trail: string[], width: number) => void, seen: Set<string>) => {
+    for (const sel of set.selections) {
+      if (sel.kind === "FragmentSpread") {
+        const fragment = fragments.get(sel.name.value);
+        if (fragment && !seen.has(sel.name.value)) walk(fragment.selectionSet, trail, record, new Set([...seen, sel.name.value]));
+      } else if (sel.kind === "InlineFragment") walk(sel.selectionSet, trail, record, seen);
+      else if (sel.name.value === "gatsbyImageData") {
+        const width = sel.arguments?.find((a) => a.name.value === "width")?.value;
+        if (width?.kind === "IntValue") record(trail.slice(0, -1), Number(width.value));
+      } else if (sel.selectionSet) walk(sel.selectionSet, [...trail, sel.name.value], record, seen);
+    }
+  };
+  const add = (map: Map<string, number[]>, key: string, width: number) => map.set(key, [...(map.get(key) ?? []), width]);
+  for (const doc of documents) {
+    for (const def of doc.definitions) if (def.kind === "OperationDefinition") walk(def.selectionSet, [], (trail, width) => add(byPath, trail.join("."), width), new Set());
+  }
+  const byFragment = new Map<string, number[]>();
+  for (const [name, fragment] of fragments) walk(fragment.selectionSet, [], (_trail, width) => add(byFragment, name, width), new Set([name]));
+  return { byPath, byFragment };
+}
+
 describe("content schemas", () => {
   const files = dataFiles();
 
@@ -181,17 +230,37 @@ describe("content schemas", () => {
   });
 
   it("leave no GraphQL-queried data file without its type: the kinds without one are read by code directly, never queried", () => {
-    const sources = ["src", "gatsby-node.ts"].flatMap((p) => {
-      const full = path.join(ROOT, p);
-      if (fs.statSync(full).isFile()) return [fs.readFileSync(full, "utf8")];
-      return (fs.readdirSync(full, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f)).map((f) => fs.readFileSync(path.join(full, f), "utf8"));
-    });
+    const texts = sources();
     const untyped = [...new Set(files.map(kindOf))].filter((kind) => !kindsWithTypes.includes(kind));
     for (const kind of untyped) {
       const name = typeName(files.find((f) => kindOf(f) === kind) as string);
       const field = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
-      expect({ kind, queried: sources.some((text) => new RegExp(`\\b(all${name}|${field})\\b`).test(text)) }).toEqual({ kind, queried: false });
+      expect({ kind, queried: texts.some((text) => new RegExp(`\\b(all${name}|${field})\\b`).test(text)) }).toEqual({ kind, queried: false });
     }
+  });
+
+  it("ask a company picture to be as wide as the page query that shows it (x-min-width), so content:check refuses a blurry one", () => {
+    const { byPath, byFragment } = imageQueryWidths();
+    const found: string[] = [];
+    const wanted: string[] = [];
+    const walk = (root: Schema, schema: Schema, kind: string, trail: string[]) => {
+      const s = resolve(root, schema);
+      if (typeof s["x-min-width"] === "number") {
+        const field = `${kind}.${trail.join(".")}`;
+        wanted.push(`${field}: ${s["x-min-width"]} px`);
+        // A product's photos take the place of its drawn pictures: the gallery, category card and search
+        // show them at the size of the drawn ones (the ProductImage fragment, src/components/product/product-images.ts).
+        const type = typeName(files.find((f) => kindOf(f) === kind) as string);
+        const root = `${type.charAt(0).toLowerCase()}${type.slice(1)}`;
+        const widths = s["x-media"] === "products" ? byFragment.get("ProductImage") : (byPath.get(`${root}.${trail.join(".")}`) ?? byPath.get(`all${type}.nodes.${trail.join(".")}`));
+        found.push(`${field}: ${widths && widths.length > 0 ? Math.max(...widths) : "no query asks its width"} px`);
+      }
+      for (const [name, sub] of Object.entries(s.properties ?? {})) walk(root, sub, kind, [...trail, name]);
+      if (s.items) walk(root, s.items, kind, trail);
+    };
+    for (const [kind, schema] of schemas) walk(schema, schema, kind, []);
+    expect(wanted.length).toBeGreaterThan(0);
+    expect(found).toEqual(wanted);
   });
 
   describe("the comparison names the field that differs", () => {
