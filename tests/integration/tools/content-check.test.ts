@@ -13,7 +13,7 @@ import sharp from "sharp";
 
 jest.setTimeout(60_000);
 
-const ROOT = path.resolve(__dirname, "..", "..");
+const ROOT = path.resolve(__dirname, "..", "..", "..");
 const CHECK = path.join(ROOT, "scripts", "content", "check.mjs");
 const FORMAT = path.join(ROOT, "scripts", "content", "format.mjs");
 
