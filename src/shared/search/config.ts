@@ -7,6 +7,8 @@
 /** flexsearch 0.6 options: case-insensitive, every word prefix indexed ("torq" finds "torque"). */
 export const ENGINE_OPTIONS = { encode: "icase", tokenize: "forward", threshold: 0, resolution: 9, depth: 0 } as const;
 
+import { cardPicture } from "../utils/media";
+
 /** What the browser gets for each product (the store): enough for a result card. */
 export interface SearchRecord {
   slug: string;
@@ -17,7 +19,7 @@ export interface SearchRecord {
   imageIds: number[];
   /** Model codes named by the specification. */
   models: string[];
-  /** A small card image made by gatsby-plugin-sharp, when there is one. */
+  /** A small card image made by gatsby-plugin-sharp from the product's first photo, else its first drawn image, when there is one. */
   image: { src: string; width: number; height: number } | null;
 }
 
@@ -34,6 +36,7 @@ export const SEARCH_QUERY = `
         name
         category
         imageIds
+        photos
         models
       }
     }
@@ -43,11 +46,13 @@ export const SEARCH_QUERY = `
         name
       }
     }
-    images: allFile(filter: { sourceInstanceName: { eq: "images" }, relativeDirectory: { eq: "products" } }) {
+    images: allFile(
+      filter: { sourceInstanceName: { in: ["data", "images"] }, relativeDirectory: { in: ["products", "media/products"] } }
+    ) {
       nodes {
-        name
+        relativePath
         childImageSharp {
-          resize(width: 400, toFormat: WEBP, quality: 70) {
+          resize(width: 400, height: 300, fit: CONTAIN, background: "#f3f5f8", toFormat: WEBP, quality: 70) {
             src
             width
             height
@@ -60,10 +65,10 @@ export const SEARCH_QUERY = `
 
 export interface SearchQueryResult {
   data: {
-    products: { nodes: { slug: string; name: string; category: string; imageIds: number[]; models: string[] }[] };
+    products: { nodes: { slug: string; name: string; category: string; imageIds: number[]; photos?: string[] | null; models: string[] }[] };
     categories: { nodes: { slug: string; name: string }[] };
     images?: {
-      nodes: { name: string; childImageSharp: { resize: { src: string; width: number; height: number } | null } | null }[];
+      nodes: { relativePath: string; childImageSharp: { resize: { src: string; width: number; height: number } | null } | null }[];
     };
   };
 }
@@ -80,7 +85,7 @@ export function modelWords(models: string[]): string[] {
 
 export function normalize({ data }: SearchQueryResult): IndexedRecord[] {
   const categoryName = new Map(data.categories.nodes.map((c) => [c.slug, c.name]));
-  const images = new Map((data.images?.nodes ?? []).map((n) => [n.name, n.childImageSharp?.resize ?? null]));
+  const images = new Map((data.images?.nodes ?? []).map((n) => [n.relativePath, n.childImageSharp?.resize ?? null]));
   return data.products.nodes.map((p) => {
     const category = categoryName.get(p.category) ?? p.category;
     return {
@@ -89,7 +94,7 @@ export function normalize({ data }: SearchQueryResult): IndexedRecord[] {
       category,
       imageIds: p.imageIds,
       models: p.models,
-      image: p.imageIds.length > 0 ? images.get(String(p.imageIds[0])) ?? null : null,
+      image: images.get(cardPicture(p)?.path ?? "") ?? null,
       text: [p.name, category, ...modelWords(p.models)].join(" "),
     };
   });
