@@ -1,4 +1,5 @@
 import type { GatsbyNode } from "gatsby";
+import { createHash } from "crypto";
 import fs from "fs";
 import path from "path";
 import { writeCrawlFiles } from "./src/build/site-files/crawl";
@@ -100,6 +101,20 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
       resolve: (video: VideoData) => videoFormats(video),
     });
   }
+  // The search index and store are published under a hash of their own content: the plugin names them after its
+  // node's digest and never writes a file of that name again, so a build after a change (a product's photo, a new
+  // product) kept serving the previous build's store.
+  const publishSearchFile = (content: string, extension: string) => {
+    const name = `${createHash("sha256").update(content).digest("hex").slice(0, 32)}.${extension}`;
+    const file = path.join(PUBLIC_DIR, "static", name);
+    if (!fs.existsSync(file)) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, content);
+    }
+    return `/static/${name}`;
+  };
+  add("LocalSearchProducts", "publicIndexURL", { resolve: (node: { index: string }) => publishSearchFile(node.index, "index.txt") });
+  add("LocalSearchProducts", "publicStoreURL", { resolve: (node: { store: unknown }) => publishSearchFile(JSON.stringify(node.store), "store.json") });
   createResolvers(resolvers);
 };
 

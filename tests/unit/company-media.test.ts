@@ -188,6 +188,8 @@ describe("documents", () => {
       const library = libraryDocuments(data, (url) => sizes.get(url) ?? null);
       expect(library.find((d) => d.url === isoUrl)?.size).toBe(certificate.length);
       expect(library.find((d) => d.id === "torque-pump-manual-placeholder")?.size).toBe(manual.length);
+      // What the company's PDF prints is not known: no unit systems are claimed for it.
+      expect(library.find((d) => d.id === "torque-pump-manual-placeholder")?.units).toEqual([]);
       expect(downloadRecords(data).find((r) => r.url === isoUrl)).toMatchObject({ category: "certificate", name: "IEG_ISO_Certificate.pdf" });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

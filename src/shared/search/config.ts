@@ -47,7 +47,11 @@ export const SEARCH_QUERY = `
       }
     }
     images: allFile(
-      filter: { sourceInstanceName: { in: ["data", "images"] }, relativeDirectory: { in: ["products", "media/products"] } }
+      filter: {
+        sourceInstanceName: { in: ["data", "images"] }
+        relativeDirectory: { in: ["products", "media/products"] }
+        extension: { in: ["png", "jpg", "jpeg", "webp", "PNG", "JPG", "JPEG", "WEBP"] }
+      }
     ) {
       nodes {
         relativePath
