@@ -16,7 +16,7 @@ import { posterWidths, publishProductPhotos, publishVideo, svgSize, vectorImageD
 import { pictureFields } from "../../src/build/media/picture-fields";
 import { libraryDocuments } from "../../src/downloads-library/records";
 import { measureDocuments } from "../../src/downloads-library/sizes";
-import { normalize } from "../../src/shared/search/config";
+import { normalize } from "../../src/shared/search/index-source";
 import { cardPicture, documentOffered, pictureFile, productPictures, suppliedDocument, videoFormats } from "../../src/shared/utils/media";
 import { makePdf } from "../../testkit/documents";
 import { pdfText } from "../../testkit/pdf-text";
