@@ -29,7 +29,7 @@ export const SEARCH_QUERY = `
       filter: {
         sourceInstanceName: { in: ["data", "images"] }
         relativeDirectory: { in: ["products", "media/products"] }
-        extension: { in: ["png", "jpg", "jpeg", "webp", "PNG", "JPG", "JPEG", "WEBP"] }
+        extension: { in: ["png", "jpg", "jpeg", "webp"] }
       }
     ) {
       nodes {
