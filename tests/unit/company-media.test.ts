@@ -266,6 +266,7 @@ describe("background videos", () => {
         const copy = await sharp(path.join(publicDir, `${plan.base}-poster-${w}.webp`)).metadata();
         expect([copy.width, copy.height, copy.format]).toEqual([w, Math.round((w * 720) / 1280), "webp"]);
       }
+      expect(() => videoPlan({ ...video, poster: "missing.jpg" }, root)).toThrow("names data/media/pictures/missing.jpg, which is not there");
       // Another video file is published under another name, so no cache keeps the old one.
       fs.writeFileSync(path.join(root, "data/media/video/hero.mp4"), Buffer.from("a new cut"));
       expect(videoPlan(video, root)!.base).not.toBe(plan.base);

@@ -124,6 +124,9 @@ export function videoPlan(video: VideoData, root: string): VideoPlan | null {
   const poster = video.poster?.trim()
     ? { from: path.join(root, "data", mediaPath("pictures", video.poster.trim())), drawn: false }
     : { from: path.join(root, "static", `${video.base}-poster.jpg`), drawn: true };
+  for (const { from } of [...sources, poster]) {
+    if (!fs.existsSync(from)) throw new Error(`The video of ${video.base} names ${path.relative(root, from)}, which is not there`);
+  }
   const hash = createHash("sha256");
   for (const source of sources) hash.update(fs.readFileSync(source.from));
   hash.update(fs.readFileSync(poster.from));
