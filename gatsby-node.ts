@@ -190,13 +190,13 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
   });
   // The document library: every document with the size of its built file (src/downloads-library/).
   await createLibraryPage({ graphql, actions, reporter, component: path.resolve(__dirname, "src/downloads-library/DownloadsLibraryPage.tsx") });
-  // Structured data is worked out here, so the pages' scripts do not carry the code that builds it.
   // A photo the data names must be in data/media/products/ (content:check says so first, with the line).
   for (const product of result.data.products.nodes) {
     for (const picture of productPictures(product).filter((p) => p.photo && !fs.existsSync(path.join(DATA_DIR, p.path)))) {
       reporter.panicOnBuild(`data/products/${product.slug}.json names the photo "${picture.id}", which is not in data/media/products/`);
     }
   }
+  // Structured data is worked out here, so the pages' scripts do not carry the code that builds it.
   const home = { name: ui.breadcrumbHome, path: "/" };
   const categories = new Map(result.data.categories.nodes.map((c) => [c.slug, c]));
   for (const { slug, breadcrumb, products } of result.data.categories.nodes) {
