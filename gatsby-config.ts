@@ -1,7 +1,8 @@
 import type { GatsbyConfig } from "gatsby";
 import path from "path";
 import company from "./data/company.json";
-import { ENGINE_OPTIONS, INDEX_FIELDS, normalize, SEARCH_QUERY, STORE_FIELDS } from "./src/shared/search/config";
+import { ENGINE_OPTIONS, INDEX_FIELDS, STORE_FIELDS } from "./src/shared/search/config";
+import { normalize, SEARCH_QUERY } from "./src/shared/search/index-source";
 
 /**
  * Every JSON file in data/ becomes a node type named after the file

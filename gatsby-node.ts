@@ -1,4 +1,5 @@
 import type { GatsbyNode } from "gatsby";
+import { createHash } from "crypto";
 import fs from "fs";
 import path from "path";
 import { writeCrawlFiles } from "./src/build/site-files/crawl";
@@ -7,13 +8,18 @@ import { deferBundleScriptsIn } from "./src/build/site-files/after-paint";
 import { refreshInlinedStylesheets } from "./src/build/site-files/inline-css";
 import { CATALOGUE_ASSETS_QUERY, PRODUCT_CONTENT_FRAGMENT, writeCatalogueAssets, type CatalogueAssetsData } from "./src/build/catalogue-assets";
 import type { ContentTabData } from "./src/components/product/types";
-import { galleryIdsFor, productImageUrl } from "./src/shared/utils/gallery";
+import { resolveGalleryProduct } from "./src/shared/utils/gallery";
+import { cardPicture, documentOffered, pictureFile, productPictures, videoFormats, type PicturedProduct } from "./src/shared/utils/media";
+import { publishVideo, vectorImageData, videoPlan, type MediaFileNode, type VideoData } from "./src/build/media";
+import { pictureFields } from "./src/build/media/picture-fields";
 import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
 import { modelFromYaml } from "./src/api-reference/model";
 import { checkLibraryFiles, createLibraryPage } from "./src/downloads-library/build";
 import { BuildAssetsPlugin } from "./src/build/build-assets";
 
 const SCHEMA_DIR = path.resolve(__dirname, "src/schema");
+const DATA_DIR = path.resolve(__dirname, "data");
+const PUBLIC_DIR = path.resolve(__dirname, "public");
 
 /**
  * Node types for every file in data/, written in GraphQL SDL under
@@ -30,6 +36,88 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   }
 };
 
+interface FileNodeModel {
+  findOne(args: { type: string; query: { filter: Record<string, unknown> } }): Promise<unknown>;
+}
+
+/** Background videos already published in this run, by their published base. */
+const publishedVideos = new Map<string, Promise<void>>();
+
+/**
+ * The company's media before the drawn stand-ins, decided here so the pages
+ * receive the chosen file and ship no code for the choice (src/shared/utils/media.ts):
+ * - every picture field of src/schema/ (a File linked by its name: pages'
+ *   `image`, logos' `image`, tools' `drawing`) is the file of that name in
+ *   data/media/pictures/ (logos: data/media/logos/) when there is one, else the
+ *   drawn picture (generated/images/);
+ * - `File.vectorImageData`: an SVG (a client logo) as image data, served as given at its own size;
+ * - a product document with the company's PDF (`file`) is available;
+ * - a background video with the company's `files` (data/media/video/) is
+ *   published with its poster under /videos/company/, and `formats` lists the
+ *   formats it has (the drawn videos: webm and mp4).
+ */
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+  const resolvers: Record<string, Record<string, unknown>> = {};
+  const add = (type: string, field: string, config: Record<string, unknown>) => {
+    resolvers[type] = { ...resolvers[type], [field]: config };
+  };
+  const sdl = fs
+    .readdirSync(SCHEMA_DIR)
+    .filter((f) => f.endsWith(".graphql"))
+    .map((f) => fs.readFileSync(path.join(SCHEMA_DIR, f), "utf8"));
+  for (const { type, field, folder, list } of pictureFields(sdl)) {
+    const find = (name: string, nodeModel: FileNodeModel) => {
+      const ref = pictureFile(folder, name, (relativePath) => fs.existsSync(path.join(DATA_DIR, relativePath)));
+      return nodeModel.findOne({ type: "File", query: { filter: { sourceInstanceName: { eq: ref.sourceInstanceName }, relativePath: { eq: ref.relativePath } } } });
+    };
+    add(type, field, {
+      resolve: (source: Record<string, unknown>, _args: unknown, context: { nodeModel: FileNodeModel }) => {
+        const value = source[field];
+        if (typeof value === "string") return find(value, context.nodeModel);
+        if (list && Array.isArray(value)) return Promise.all(value.map((name: string) => find(name, context.nodeModel)));
+        return null;
+      },
+    });
+  }
+  add("File", "vectorImageData", {
+    type: "JSON",
+    description: "An SVG file as image data for the Picture component (served as given, at its own size); null for other files.",
+    resolve: (file: MediaFileNode) => vectorImageData(file, PUBLIC_DIR),
+  });
+  add("ProductDocument", "available", { resolve: (doc: { available: boolean; file?: string | null }) => documentOffered(doc) });
+  for (const type of ["HomeVideo", "VideoData", "TrainingsVideoSource"]) {
+    add(type, "base", {
+      resolve: async (video: VideoData) => {
+        const plan = videoPlan(video, __dirname);
+        if (!plan) return video.base;
+        if (!publishedVideos.has(plan.base)) publishedVideos.set(plan.base, publishVideo(plan, video, PUBLIC_DIR));
+        await publishedVideos.get(plan.base);
+        return plan.base;
+      },
+    });
+    add(type, "formats", {
+      type: "[String!]!",
+      description: "The formats the video is published in (webm, mp4), in the order the browser tries them.",
+      resolve: (video: VideoData) => videoFormats(video),
+    });
+  }
+  // The search index and store are published under a hash of their own content: the plugin names them after its
+  // node's digest and never writes a file of that name again, so a build after a change (a product's photo, a new
+  // product) kept serving the previous build's store.
+  const publishSearchFile = (content: string, extension: string) => {
+    const name = `${createHash("sha256").update(content).digest("hex").slice(0, 32)}.${extension}`;
+    const file = path.join(PUBLIC_DIR, "static", name);
+    if (!fs.existsSync(file)) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, content);
+    }
+    return `/static/${name}`;
+  };
+  add("LocalSearchProducts", "publicIndexURL", { resolve: (node: { index: string }) => publishSearchFile(node.index, "index.txt") });
+  add("LocalSearchProducts", "publicStoreURL", { resolve: (node: { store: unknown }) => publishSearchFile(JSON.stringify(node.store), "store.json") });
+  createResolvers(resolvers);
+};
+
 /**
  * The browser bundle's build lists the files it emitted (public/webpack.assets.json, src/build/build-assets.ts):
  * the service worker's precache takes this build's scripts from it, never an older build's.
@@ -39,14 +127,14 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
 };
 
 interface CatalogueQuery {
-  categories: { nodes: { slug: string; breadcrumb: string; products: { imageIds: number[] }[] }[] };
-  products: { nodes: (Omit<ProductForSchema, "categoryName" | "image" | "tabs"> & { category: string; imageIds: number[]; tabs: ContentTabData[] })[] };
+  categories: { nodes: { slug: string; breadcrumb: string; products: (PicturedProduct & { slug: string })[] }[] };
+  products: { nodes: (Omit<ProductForSchema, "categoryName" | "image" | "tabs"> & PicturedProduct & { category: string; tabs: ContentTabData[] })[] };
   ui: { defaultProduct: string; breadcrumbHome: string };
   company: { name: string; siteUrl: string };
 }
 
-/** File names of product images for a page query's `name: { in: $imageNames }`. */
-const imageNames = (ids: readonly number[]): string[] => [...new Set(ids)].map(String);
+/** The paths of the pictures a page shows, for its query's `relativePath: { in: $picturePaths }`. */
+const picturePaths = (pictures: readonly { path: string }[]): string[] => [...new Set(pictures.map((p) => p.path))];
 
 /** The category pages and product pages, one per data file, at /<slug>. */
 export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql, reporter }) => {
@@ -60,7 +148,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
           slug
           breadcrumb
           products {
+            slug
             imageIds
+            photos
           }
         }
       }
@@ -100,22 +190,33 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
   });
   // The document library: every document with the size of its built file (src/downloads-library/).
   await createLibraryPage({ graphql, actions, reporter, component: path.resolve(__dirname, "src/downloads-library/DownloadsLibraryPage.tsx") });
+  // A photo the data names must be in data/media/products/ (content:check says so first, with the line).
+  for (const product of result.data.products.nodes) {
+    for (const picture of productPictures(product).filter((p) => p.photo && !fs.existsSync(path.join(DATA_DIR, p.path)))) {
+      reporter.panicOnBuild(`data/products/${product.slug}.json names the photo "${picture.id}", which is not in data/media/products/`);
+    }
+  }
   // Structured data is worked out here, so the pages' scripts do not carry the code that builds it.
   const home = { name: ui.breadcrumbHome, path: "/" };
   const categories = new Map(result.data.categories.nodes.map((c) => [c.slug, c]));
   for (const { slug, breadcrumb, products } of result.data.categories.nodes) {
     const jsonLd: JsonLd[] = [breadcrumbList(company.siteUrl, [home, { name: breadcrumb, path: `/${slug}` }])];
+    // Each card shows its product's first picture: the first photo, else the first drawn image.
+    const cards = products.flatMap((p) => {
+      const card = cardPicture(p);
+      return card ? [{ slug: p.slug, path: card.path }] : [];
+    });
     actions.createPage({
       path: `/${slug}`,
       component: path.resolve(__dirname, "src/templates/category.tsx"),
-      // Each card shows its product's first image.
-      context: { slug, imageNames: imageNames(products.flatMap((p) => p.imageIds.slice(0, 1))), jsonLd },
+      context: { slug, cards: Object.fromEntries(cards.map((c) => [c.slug, c.path])), picturePaths: picturePaths(cards), jsonLd },
     });
   }
   const catalogue = result.data.products.nodes;
   const galleryContext = (slug: string) => {
-    const galleryImageIds = galleryIdsFor(slug, catalogue, ui.defaultProduct);
-    return { galleryImageIds, imageNames: imageNames(galleryImageIds) };
+    const shown = resolveGalleryProduct(slug, catalogue, ui.defaultProduct);
+    const pictures = shown ? productPictures(shown) : [];
+    return { gallery: pictures.map(({ id, path }) => ({ id, path })), picturePaths: picturePaths(pictures) };
   };
   for (const product of catalogue) {
     const { slug, category } = product;
@@ -129,7 +230,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
       productSchema(company.siteUrl, company, {
         ...product,
         categoryName: parent.breadcrumb,
-        image: product.imageIds.length > 0 ? productImageUrl(product.imageIds[0]) : undefined,
+        image: cardPicture(product)?.url,
       }),
     ];
     // The tabs are the product's content as its PDFs read it (PRODUCT_CONTENT_FRAGMENT); the page queries the drawings' images.
@@ -192,6 +293,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     data: result.data,
     publicDir: path.resolve(__dirname, "public"),
     imagesDir: path.resolve(__dirname, "generated/images/products"),
+    dataDir: DATA_DIR,
     reporter,
   });
   // The sizes /downloads shows are those of the files just written.

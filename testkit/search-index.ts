@@ -2,7 +2,8 @@ import fs from "fs";
 import path from "path";
 // The browser and the build use flexsearch 0.6, the version gatsby-plugin-local-search writes its index with.
 import FlexSearch from "flexsearch";
-import { INDEX_FIELDS, normalize, type SearchQueryResult } from "../src/shared/search/config";
+import { INDEX_FIELDS } from "../src/shared/search/config";
+import { normalize, type SearchQueryResult } from "../src/shared/search/index-source";
 import { createIndex } from "../src/shared/search/engine";
 import type { Store, TextIndex } from "../src/shared/search/productSearch";
 

@@ -5,10 +5,15 @@ import { coverSizes, posterSrcSet } from "../utils/poster";
 import * as styles from "./BackgroundVideo.module.css";
 
 export interface VideoSource {
-  /** Path under static/, e.g. "/videos/hero" (".webm", ".mp4", "-poster.jpg" and the poster's "-poster-<width>.webp" copies are added). */
+  /**
+   * Where the video is served, e.g. "/videos/hero" (".webm", ".mp4", "-poster.jpg" and the poster's "-poster-<width>.webp"
+   * copies are added): the drawn video under static/, or the company's own, published by the build (gatsby-node.ts).
+   */
   base: string;
   width: number;
   height: number;
+  /** The formats it is published in ("webm", "mp4"), in the order the browser tries them. */
+  formats: string[];
 }
 
 interface BackgroundVideoProps {
@@ -120,8 +125,9 @@ export function BackgroundVideo({
           height={source.height}
           onPlaying={() => setPlaying(true)}
         >
-          <source src={`${source.base}.webm`} type="video/webm" />
-          <source src={`${source.base}.mp4`} type="video/mp4" />
+          {source.formats.map((format) => (
+            <source key={format} src={`${source.base}.${format}`} type={`video/${format}`} />
+          ))}
         </video>
       )}
       {source && (

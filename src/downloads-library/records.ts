@@ -8,6 +8,7 @@ import { orderedProducts, categoryNames } from "../build/catalogue-assets/integr
 import { productDocuments, tableConverts, toolsConvert } from "../build/catalogue-assets/product-documents";
 import type { CatalogueAssetsData, DocumentKind, Product } from "../build/catalogue-assets/types";
 import { catalogDocumentUrl, sampleDocumentUrl } from "../utils/downloads";
+import { suppliedDocument } from "../shared/utils/media";
 
 /** Types of document, in the order the filter lists them. */
 export const LIBRARY_TYPES = ["catalogue", "data-sheet", "manual", "questionnaire", "policy", "certificate"] as const;
@@ -86,7 +87,8 @@ export function libraryDocuments(data: CatalogueAssetsData, sizeOf: (url: string
         type: TYPE_OF_KIND[doc.kind],
         product: { slug: product.slug, name: product.name },
         category,
-        units: converts && KINDS_WITH_FIGURES.includes(doc.kind) ? ["metric", "imperial"] : [],
+        // The build's own PDFs print their figures in both systems; what the company's own PDF prints is not known.
+        units: converts && KINDS_WITH_FIGURES.includes(doc.kind) && !suppliedDocument(doc) ? ["metric", "imperial"] : [],
         format: "pdf",
         size: sizeOf(url),
         url,

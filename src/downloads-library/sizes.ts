@@ -30,13 +30,14 @@ export function sizeUnder(root: string): (url: string) => number | null {
 
 /**
  * Writes every document of the data into a scratch folder with the writer of
- * the build, and returns the size of each by URL. The folder is removed.
+ * the build (the company's own PDFs copied as given), and returns the size of
+ * each by URL. The folder is removed.
  */
-export async function measureDocuments(data: CatalogueAssetsData, reporter: AssetReporter): Promise<Map<string, number>> {
+export async function measureDocuments(data: CatalogueAssetsData, reporter: AssetReporter, dataDir?: string): Promise<Map<string, number>> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "document-library-"));
   try {
-    await writeProductDocuments(data, dir, reporter);
-    await writeSampleDocuments(data, dir);
+    await writeProductDocuments(data, dir, reporter, dataDir);
+    await writeSampleDocuments(data, dir, dataDir);
     const sizes = new Map<string, number>();
     const walk = async (folder: string): Promise<void> => {
       for (const entry of await fs.promises.readdir(folder, { withFileTypes: true })) {

@@ -65,6 +65,7 @@ export const query = graphql`
           base
           width
           height
+          formats
         }
         videoPauseLabel
         videoPlayLabel
@@ -108,6 +109,8 @@ export const query = graphql`
         logos {
           alt
           image {
+            # an SVG logo, served as given at its own size (null for a PNG, which sharp processes)
+            gatsbyImageData: vectorImageData
             childImageSharp {
               gatsbyImageData(width: 160, layout: CONSTRAINED, placeholder: NONE)
             }

@@ -120,11 +120,13 @@ export const query = graphql`
             base
             width
             height
+            formats
           }
           mobile {
             base
             width
             height
+            formats
           }
         }
         pauseLabel

@@ -18,15 +18,15 @@ interface CategoryData {
     intro: string[];
     video: VideoSource;
     meta: { title: string; description: string };
-    products: { slug: string; name: string; shortDescription: string; imageIds: number[] }[];
+    products: { slug: string; name: string; shortDescription: string }[];
   };
   ui: ProductUi;
   images: { nodes: ProductImageNode[] };
 }
 
-/** Set by gatsby-node.ts: the cards' image file names and the page's BreadcrumbList. */
+/** Set by gatsby-node.ts: each card's picture (its path, by product slug: the first photo, else the first drawn image) and the page's BreadcrumbList. */
 interface CategoryContext {
-  imageNames: string[];
+  cards: Record<string, string>;
   jsonLd: Record<string, unknown>[];
 }
 
@@ -34,7 +34,7 @@ interface CategoryContext {
 const CARD_IMAGE_SIZES = "(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw";
 
 /** A category page: video banner with breadcrumb and title, intro, and the product cards in the listed order. */
-export default function CategoryTemplate({ data }: PageProps<CategoryData>): React.ReactElement {
+export default function CategoryTemplate({ data, pageContext }: PageProps<CategoryData, CategoryContext>): React.ReactElement {
   const { category, ui } = data;
   const images = useMemo(() => productImageMap(data.images.nodes), [data.images]);
   return (
@@ -69,7 +69,7 @@ export default function CategoryTemplate({ data }: PageProps<CategoryData>): Rea
           </h2>
           <ul className={styles.grid} data-testid="category-products">
             {category.products.map((p) => {
-              const image = images.get(p.imageIds[0]);
+              const image = images.get(pageContext.cards[p.slug]);
               return (
                 <li key={p.slug}>
                   <ProductCard
@@ -92,7 +92,7 @@ export default function CategoryTemplate({ data }: PageProps<CategoryData>): Rea
 }
 
 export const query = graphql`
-  query CategoryPage($slug: String!, $imageNames: [String!]!) {
+  query CategoryPage($slug: String!, $picturePaths: [String!]!) {
     category: categoriesJson(slug: { eq: $slug }) {
       slug
       name
@@ -102,6 +102,7 @@ export const query = graphql`
         base
         width
         height
+        formats
       }
       meta {
         title
@@ -111,13 +112,12 @@ export const query = graphql`
         slug
         name
         shortDescription
-        imageIds
       }
     }
     ui: productUiJson {
       ...ProductUiFields
     }
-    images: allFile(filter: { sourceInstanceName: { eq: "images" }, relativeDirectory: { eq: "products" }, name: { in: $imageNames } }) {
+    images: allFile(filter: { sourceInstanceName: { in: ["data", "images"] }, relativePath: { in: $picturePaths } }) {
       nodes {
         ...ProductImage
       }

@@ -36,10 +36,10 @@ function withDrawings(tabs: ContentTabData[], drawings: ProductData["drawings"][
 }
 
 
-/** Set by gatsby-node.ts: the gallery's image ids (the product's, or the default product's when it has none) and their file names for the query. */
+/** Set by gatsby-node.ts: the gallery's pictures (the product's photos, else its drawn images) and their paths for the query. */
 interface ProductContext {
   slug: string;
-  galleryImageIds: number[];
+  gallery: { id: string; path: string }[];
   /** BreadcrumbList and Product, built by gatsby-node.ts from the same data. */
   jsonLd: Record<string, unknown>[];
   /** The product's tabs, from the selection its PDFs are made from. */
@@ -86,7 +86,7 @@ export default function ProductTemplate({ data, pageContext }: PageProps<Product
           </div>
           <div className={styles.gallery}>
             <Gallery
-              imageIds={pageContext.galleryImageIds}
+              pictures={pageContext.gallery}
               images={images}
               name={product.name}
               label={ui.galleryLabel}
@@ -113,7 +113,7 @@ export default function ProductTemplate({ data, pageContext }: PageProps<Product
 }
 
 export const query = graphql`
-  query ProductPage($slug: String!, $category: String!, $imageNames: [String!]!, $drawingPaths: [String!]!) {
+  query ProductPage($slug: String!, $category: String!, $picturePaths: [String!]!, $drawingPaths: [String!]!) {
     product: productsJson(slug: { eq: $slug }) {
       slug
       name
@@ -134,7 +134,7 @@ export const query = graphql`
         ...SaveOfflineFields
       }
     }
-    images: allFile(filter: { sourceInstanceName: { eq: "images" }, relativeDirectory: { eq: "products" }, name: { in: $imageNames } }) {
+    images: allFile(filter: { sourceInstanceName: { in: ["data", "images"] }, relativePath: { in: $picturePaths } }) {
       nodes {
         ...ProductImage
       }

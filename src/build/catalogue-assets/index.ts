@@ -2,10 +2,14 @@
  * Everything the site links to besides its pages, written into public/ at the
  * end of the build from the data the pages are made from:
  *   assets/catalog/<document id>.pdf   every product document the pages link to
- *   assets/documents/<file name>       sample policies and certificates
+ *   assets/documents/<file name>       policies and certificates
  *   assets/json/products.json          product catalogue entries (integrators, search)
  *   assets/json/downloads.json         download file records (Certifications page)
- *   assets/images/<id>.png             the product images, by id
+ *   assets/images/<id>.png             the drawn product images, by id
+ *   assets/images/photos/<file name>   the company's product photos, as given
+ * A document whose data names the company's PDF (`file`, in
+ * data/media/documents/) is that file, byte for byte; the others are written
+ * by the build (a policy or certificate then says it is a sample).
  */
 import fs from "fs";
 import path from "path";
@@ -13,6 +17,8 @@ import { categoryNames, downloadRecords, orderedProducts, productRecords } from 
 import { documentPath, isDocumentKind, productDocuments, renderProductDocument } from "./product-documents";
 import { renderSampleDocument } from "./sample-documents";
 import type { CatalogueAssetsData } from "./types";
+import { copyAsGiven, publishProductPhotos } from "../media";
+import { suppliedDocument } from "../../shared/utils/media";
 
 export { CATALOGUE_ASSETS_QUERY, PRODUCT_CONTENT_FRAGMENT } from "./query";
 export type { CatalogueAssetsData } from "./types";
@@ -29,13 +35,19 @@ export interface CatalogueAssetsOptions {
   publicDir: string;
   /** Where the product images are drawn (generated/images/products); null to skip copying them. */
   imagesDir: string | null;
+  /** The data folder (data/), whose media/ holds the company's photos and PDFs; by default ./data. */
+  dataDir?: string;
   reporter: AssetReporter;
 }
+
+/** The data folder when none is given: data/ of the folder the build runs in. */
+export const DEFAULT_DATA_DIR = path.resolve("data");
 
 export interface CatalogueAssetsResult {
   documents: string[];
   samples: string[];
   images: number[];
+  photos: string[];
 }
 
 /** Writes through a temporary file and a rename, so a server never sends a half-written file. */
@@ -46,7 +58,7 @@ async function writeFile(file: string, content: Buffer | string): Promise<void> 
   await fs.promises.rename(temporary, file);
 }
 
-/** Removes files of a folder this step owns that it did not write this time (documents dropped from the data). */
+/** Removes files of a folder this step owns that it did not write this time (documents dropped from the data); "" for every extension. */
 async function removeStale(dir: string, keep: Set<string>, extension: string): Promise<void> {
   let names: string[];
   try {
@@ -59,8 +71,8 @@ async function removeStale(dir: string, keep: Set<string>, extension: string): P
   );
 }
 
-/** The PDFs of every product document, one file per document id. */
-export async function writeProductDocuments(data: CatalogueAssetsData, publicDir: string, reporter: AssetReporter): Promise<string[]> {
+/** The PDFs of every product document, one file per document id: the company's own as given, else written from the data. */
+export async function writeProductDocuments(data: CatalogueAssetsData, publicDir: string, reporter: AssetReporter, dataDir = DEFAULT_DATA_DIR): Promise<string[]> {
   const names = categoryNames(data);
   const written: string[] = [];
   for (const product of orderedProducts(data)) {
@@ -74,19 +86,23 @@ export async function writeProductDocuments(data: CatalogueAssetsData, publicDir
     const ctx = { product, categoryName: categoryName ?? product.category, company: data.company, ui: data.ui, texts: data.documents.pdf };
     for (const doc of productDocuments(product)) {
       const file = path.join(publicDir, documentPath(doc.id));
-      await writeFile(file, await renderProductDocument(ctx, doc.kind, doc.label));
+      const own = suppliedDocument(doc);
+      if (own) await copyAsGiven(path.join(dataDir, own), file);
+      else await writeFile(file, await renderProductDocument(ctx, doc.kind, doc.label));
       written.push(file);
     }
   }
   return written;
 }
 
-/** The sample policies and certificates. */
-export async function writeSampleDocuments(data: CatalogueAssetsData, publicDir: string): Promise<string[]> {
+/** The policies and certificates: the company's own PDF as given, else a sample that says it is one. */
+export async function writeSampleDocuments(data: CatalogueAssetsData, publicDir: string, dataDir = DEFAULT_DATA_DIR): Promise<string[]> {
   const written: string[] = [];
   for (const doc of [...data.documents.policies, ...data.documents.certificates]) {
     const file = path.join(publicDir, "assets", "documents", doc.fileName);
-    await writeFile(file, await renderSampleDocument(doc, data.company, data.documents));
+    const own = suppliedDocument(doc);
+    if (own) await copyAsGiven(path.join(dataDir, own), file);
+    else await writeFile(file, await renderSampleDocument(doc, data.company, data.documents));
     written.push(file);
   }
   return written;
@@ -118,10 +134,10 @@ function checkRecords(records: { id: string; name: string }[], reporter: AssetRe
   }
 }
 
-export async function writeCatalogueAssets({ data, publicDir, imagesDir, reporter }: CatalogueAssetsOptions): Promise<CatalogueAssetsResult> {
-  const documents = await writeProductDocuments(data, publicDir, reporter);
+export async function writeCatalogueAssets({ data, publicDir, imagesDir, dataDir = DEFAULT_DATA_DIR, reporter }: CatalogueAssetsOptions): Promise<CatalogueAssetsResult> {
+  const documents = await writeProductDocuments(data, publicDir, reporter, dataDir);
   await removeStale(path.join(publicDir, "assets", "catalog"), new Set(documents), ".pdf");
-  const samples = await writeSampleDocuments(data, publicDir);
+  const samples = await writeSampleDocuments(data, publicDir, dataDir);
   await removeStale(path.join(publicDir, "assets", "documents"), new Set(samples), ".pdf");
 
   const products = productRecords(data);
@@ -131,8 +147,11 @@ export async function writeCatalogueAssets({ data, publicDir, imagesDir, reporte
   await writeFile(path.join(publicDir, "assets", "json", "downloads.json"), `${JSON.stringify(downloads, null, 2)}\n`);
 
   const images = imagesDir ? await copyProductImages(data, imagesDir, publicDir, reporter) : [];
+  const photos = await publishProductPhotos(data.products.nodes, dataDir, publicDir);
+  await removeStale(path.join(publicDir, "assets", "images", "photos"), new Set(photos), "");
+  const own = [...data.products.nodes.flatMap((p) => productDocuments(p)), ...data.documents.policies, ...data.documents.certificates].filter((d) => suppliedDocument(d));
   reporter.info(
-    `Catalogue assets: ${documents.length} product PDFs, ${samples.length} policies and certificates, ${products.length} products, ${downloads.length} downloads, ${images.length} images`,
+    `Catalogue assets: ${documents.length} product PDFs, ${samples.length} policies and certificates (${own.length} of these documents the company's own, as given), ${products.length} products, ${downloads.length} downloads, ${images.length} images, ${photos.length} photos`,
   );
-  return { documents, samples, images };
+  return { documents, samples, images, photos };
 }

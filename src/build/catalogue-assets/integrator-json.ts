@@ -4,12 +4,19 @@
  * /assets/json/downloads.json (download file records).
  */
 import { catalogDocumentUrl, sampleDocumentUrl, type DownloadCategory, type DownloadRecord } from "../../utils/downloads";
+import { documentOffered, productPictures } from "../../shared/utils/media";
 import type { CatalogueAssetsData, Product } from "./types";
 
-/** A product catalogue entry: name, image ids, link (the page name) and the category's name. */
+/**
+ * A product catalogue entry: name, image ids (the drawn images,
+ * /assets/images/<id>.png), link (the page name) and the category's name; and
+ * `photos` when the company gave the product's photos: their URLs, which
+ * replace the drawn images (the first is the main one).
+ */
 export interface ProductRecord {
   name: string;
   imageIds: number[];
+  photos?: string[];
   link: string;
   category: string;
 }
@@ -44,12 +51,18 @@ export function categoryNames(data: CatalogueAssetsData): Map<string, string> {
 
 export function productRecords(data: CatalogueAssetsData): ProductRecord[] {
   const names = categoryNames(data);
-  return orderedProducts(data).map((p) => ({
-    name: p.name,
-    imageIds: p.imageIds,
-    link: p.slug,
-    category: names.get(p.category) ?? p.category,
-  }));
+  return orderedProducts(data).map((p) => {
+    const photos = productPictures(p)
+      .filter((picture) => picture.photo)
+      .map((picture) => picture.url);
+    return {
+      name: p.name,
+      imageIds: p.imageIds,
+      ...(photos.length > 0 ? { photos } : {}),
+      link: p.slug,
+      category: names.get(p.category) ?? p.category,
+    };
+  });
 }
 
 const PRODUCT_DOWNLOADS: Record<string, DownloadCategory> = {
@@ -70,7 +83,7 @@ export function downloadRecords(data: CatalogueAssetsData): DownloadRecord[] {
   const products = orderedProducts(data).flatMap((p) =>
     p.tabs
       .flatMap((t) => t.documents ?? [])
-      .filter((doc) => doc.available && doc.kind in PRODUCT_DOWNLOADS)
+      .filter((doc) => documentOffered(doc) && doc.kind in PRODUCT_DOWNLOADS)
       .map((doc) => ({
         id: doc.id,
         name: `${doc.id}.pdf`,

@@ -8,6 +8,7 @@ import { catalogDocumentUrl } from "../../utils/downloads";
 import { NOT_GIVEN, columnLabel, formatCell, isMeasure, isNeutral, isQuantity, type Cell, type UnitSystem } from "../../utils/units";
 import { PdfWriter, type TableRow } from "./pdf-writer";
 import { fill } from "../../shared/utils/template";
+import { documentOffered } from "../../shared/utils/media";
 import type {
   CompanyData,
   ConsumableTool,
@@ -36,11 +37,11 @@ export function isDocumentKind(kind: string): kind is DocumentKind {
   return (DOCUMENT_KINDS as readonly string[]).includes(kind);
 }
 
-/** The documents of a product that get a PDF: every available one of a known kind, in tab order. */
+/** The documents of a product that get a PDF: every available one (or one the company gave the PDF of) of a known kind, in tab order. */
 export function productDocuments(product: Product): (ProductDocument & { kind: DocumentKind })[] {
   return product.tabs
     .flatMap((tab) => tab.documents ?? [])
-    .filter((doc): doc is ProductDocument & { kind: DocumentKind } => doc.available && isDocumentKind(doc.kind));
+    .filter((doc): doc is ProductDocument & { kind: DocumentKind } => documentOffered(doc) && isDocumentKind(doc.kind));
 }
 
 /** Public path of a document's PDF, relative to public/ (the page links to "/" + this). */
@@ -196,7 +197,7 @@ function writeDocumentsList(pdf: PdfWriter, ctx: ProductDocumentContext): void {
   const base = company.siteUrl.replace(/\/$/, "");
   pdf.heading(texts.documentsHeading);
   pdf.paragraph(texts.documentsIntro);
-  pdf.bullets(docs.map((d) => (d.available ? `${d.label}: ${base}${catalogDocumentUrl(d.id)}` : `${d.label}: ${ui.documentUnavailable}`)));
+  pdf.bullets(docs.map((d) => (documentOffered(d) ? `${d.label}: ${base}${catalogDocumentUrl(d.id)}` : `${d.label}: ${ui.documentUnavailable}`)));
 }
 
 function writeOverview(pdf: PdfWriter, ctx: ProductDocumentContext): void {

@@ -10,6 +10,7 @@ export const PRODUCT_CONTENT_FRAGMENT = `
     category
     shortDescription
     imageIds
+    photos
     models
     tabs {
       id
@@ -33,6 +34,7 @@ export const PRODUCT_CONTENT_FRAGMENT = `
         label
         kind
         available
+        file
       }
       tools {
         model
@@ -79,12 +81,14 @@ export const CATALOGUE_ASSETS_QUERY = `
       policies {
         id
         fileName
+        file
         title
         paragraphs
       }
       certificates {
         id
         fileName
+        file
         title
         paragraphs
       }

@@ -38,6 +38,8 @@ export interface ProductDocument {
   label: string;
   kind: DocumentKind | string;
   available: boolean;
+  /** The company's own PDF in data/media/documents/, published as given; without it the build writes the document. */
+  file?: string | null;
 }
 
 export interface ConsumableTool {
@@ -66,6 +68,8 @@ export interface Product {
   category: string;
   shortDescription: string;
   imageIds: number[];
+  /** The company's photos in data/media/products/; when given they replace the drawn images. */
+  photos?: string[] | null;
   models: string[];
   tabs: ProductTab[];
 }
@@ -90,6 +94,8 @@ export interface ProductUiTexts {
 export interface SampleDocument {
   id: string;
   fileName: string;
+  /** The company's own signed PDF in data/media/documents/, published as given; without it the build writes a sample. */
+  file?: string | null;
   title: string;
   paragraphs: string[];
 }

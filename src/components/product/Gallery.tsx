@@ -15,10 +15,14 @@ import {
 import * as styles from "./Gallery.module.css";
 
 interface GalleryProps {
-  /** The images to show, in order (chosen at build: see galleryIdsFor in src/shared/utils/gallery.ts); empty shows `noProduct`. */
-  imageIds: readonly number[];
-  /** The images of those ids, from the page query. */
-  images: ReadonlyMap<number, IGatsbyImageData>;
+  /**
+   * The pictures to show, in order (chosen at build: productPictures in
+   * src/shared/utils/media.ts): `id` names one on the page (data-image-id), `path`
+   * its image in `images`. Empty shows `noProduct`.
+   */
+  pictures: readonly { id: string; path: string }[];
+  /** The processed images by path, from the page query. */
+  images: ReadonlyMap<string, IGatsbyImageData>;
   /** Product name for the images' alt text. */
   name: string;
   label: string;
@@ -47,7 +51,7 @@ function prefersReducedMotion(): boolean {
  * swaps at once, in the click's own render.
  */
 export function Gallery({
-  imageIds,
+  pictures,
   images,
   name,
   label,
@@ -55,7 +59,7 @@ export function Gallery({
   altTemplate,
   noProduct,
 }: GalleryProps): React.ReactElement {
-  const ids = useMemo(() => imageIds.filter((id) => images.has(id)), [imageIds, images]);
+  const shownPictures = useMemo(() => pictures.filter((p) => images.has(p.path)), [pictures, images]);
   const [state, dispatch] = useReducer(reducer, initialGalleryState);
   const timer = useRef<number | undefined>(undefined);
   // Set once React has taken over the static HTML (thumbnails respond from then on).
@@ -71,12 +75,12 @@ export function Gallery({
   }, [fading, state.chosen]);
 
   const choose = (index: number) => {
-    dispatch({ type: "choose", index, count: ids.length });
+    dispatch({ type: "choose", index, count: shownPictures.length });
     // Without motion there is no fade to wait for: the image swaps in the same render.
     if (fadeDelay(prefersReducedMotion()) === 0) dispatch({ type: "settle" });
   };
 
-  if (ids.length === 0) {
+  if (shownPictures.length === 0) {
     return (
       <div className={styles.gallery} data-testid="gallery">
         <p className={styles.empty}>{noProduct}</p>
@@ -84,20 +88,20 @@ export function Gallery({
     );
   }
 
-  const count = ids.length;
-  const shownId = ids[Math.min(state.shown, count - 1)];
+  const count = shownPictures.length;
+  const shown = shownPictures[Math.min(state.shown, count - 1)];
   const alt = (i: number) => fill(altTemplate, { name, n: i + 1, count });
-  const main = images.get(shownId) as IGatsbyImageData;
+  const main = images.get(shown.path) as IGatsbyImageData;
 
   return (
     <section className={styles.gallery} aria-label={label} data-testid="gallery" data-hydrated={hydrated}>
-      <div className={styles.main} data-fading={fading} data-image-id={shownId} data-testid="gallery-main">
-        <Picture key={shownId} image={main} sizes={MAIN_SIZES} alt={alt(state.shown)} loading="eager" priority="high" className={styles.mainImage} />
+      <div className={styles.main} data-fading={fading} data-image-id={shown.id} data-testid="gallery-main">
+        <Picture key={shown.id} image={main} sizes={MAIN_SIZES} alt={alt(state.shown)} loading="eager" priority="high" className={styles.mainImage} />
       </div>
       {count > 1 && (
         <ul className={styles.thumbs}>
-          {ids.map((id, i) => {
-            const image = images.get(id) as IGatsbyImageData;
+          {shownPictures.map(({ id, path }, i) => {
+            const image = images.get(path) as IGatsbyImageData;
             return (
               <li key={id}>
                 <button

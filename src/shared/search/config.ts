@@ -1,7 +1,9 @@
 /**
  * How the product search index is built. Shared by gatsby-config.ts (which
- * builds the index at build time through gatsby-plugin-local-search) and the
- * unit tests (which build the same index from the same data).
+ * builds the index at build time through gatsby-plugin-local-search), the
+ * browser and the server (which load it) and the unit tests (which build the
+ * same index from the same data). What the index is made from is in
+ * index-source.ts, which only the build reads.
  */
 
 /** flexsearch 0.6 options: case-insensitive, every word prefix indexed ("torq" finds "torque"). */
@@ -17,82 +19,13 @@ export interface SearchRecord {
   imageIds: number[];
   /** Model codes named by the specification. */
   models: string[];
-  /** A small card image made by gatsby-plugin-sharp, when there is one. */
+  /** A small card image made by gatsby-plugin-sharp from the product's first photo, else its first drawn image, when there is one. */
   image: { src: string; width: number; height: number } | null;
 }
 
 /** A record as indexed: the record plus the text flexsearch reads. */
 export interface IndexedRecord extends SearchRecord {
   text: string;
-}
-
-export const SEARCH_QUERY = `
-  {
-    products: allProductsJson(sort: { slug: ASC }) {
-      nodes {
-        slug
-        name
-        category
-        imageIds
-        models
-      }
-    }
-    categories: allCategoriesJson {
-      nodes {
-        slug
-        name
-      }
-    }
-    images: allFile(filter: { sourceInstanceName: { eq: "images" }, relativeDirectory: { eq: "products" } }) {
-      nodes {
-        name
-        childImageSharp {
-          resize(width: 400, toFormat: WEBP, quality: 70) {
-            src
-            width
-            height
-          }
-        }
-      }
-    }
-  }
-`;
-
-export interface SearchQueryResult {
-  data: {
-    products: { nodes: { slug: string; name: string; category: string; imageIds: number[]; models: string[] }[] };
-    categories: { nodes: { slug: string; name: string }[] };
-    images?: {
-      nodes: { name: string; childImageSharp: { resize: { src: string; width: number; height: number } | null } | null }[];
-    };
-  };
-}
-
-/** Model codes as words the index can find both with and without their dash: "TGA-80" also as "TGA80". */
-export function modelWords(models: string[]): string[] {
-  const words = new Set<string>();
-  for (const m of models) {
-    words.add(m);
-    words.add(m.replace(/-/g, ""));
-  }
-  return [...words];
-}
-
-export function normalize({ data }: SearchQueryResult): IndexedRecord[] {
-  const categoryName = new Map(data.categories.nodes.map((c) => [c.slug, c.name]));
-  const images = new Map((data.images?.nodes ?? []).map((n) => [n.name, n.childImageSharp?.resize ?? null]));
-  return data.products.nodes.map((p) => {
-    const category = categoryName.get(p.category) ?? p.category;
-    return {
-      slug: p.slug,
-      name: p.name,
-      category,
-      imageIds: p.imageIds,
-      models: p.models,
-      image: p.imageIds.length > 0 ? images.get(String(p.imageIds[0])) ?? null : null,
-      text: [p.name, category, ...modelWords(p.models)].join(" "),
-    };
-  });
 }
 
 export const INDEX_FIELDS = ["text"];

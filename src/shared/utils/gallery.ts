@@ -42,11 +42,7 @@ export interface GalleryProduct {
  * passes data/product-ui.json's defaultProduct, top-loading-arms); null when
  * neither exists.
  */
-export function resolveGalleryProduct(
-  slug: string | null | undefined,
-  products: readonly GalleryProduct[],
-  defaultSlug: string,
-): GalleryProduct | null {
+export function resolveGalleryProduct<P extends GalleryProduct>(slug: string | null | undefined, products: readonly P[], defaultSlug: string): P | null {
   const wanted = (slug ?? "").trim();
   const found = wanted ? products.find((p) => p.slug === wanted) : undefined;
   return found ?? products.find((p) => p.slug === defaultSlug) ?? null;
