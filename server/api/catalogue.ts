@@ -35,7 +35,7 @@ export function productSlugs(dataDir: string = path.join(APP_ROOT, "data")): Rea
 
 /** Each unknown product in the answer's words: `"flux-capacitor" (item 2)`. */
 function named(unknown: { product: string; index: number }[]): string {
-  const parts = unknown.map(({ product, index }) => `"${echoed(product)}" (item ${index + 1})`);
+  const parts = unknown.map(({ product, index }) => `"${echoed(product, 100)}" (item ${index + 1})`);
   return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }
 
