@@ -9,6 +9,7 @@ import { CATALOGUE_ASSETS_QUERY, PRODUCT_CONTENT_FRAGMENT, writeCatalogueAssets,
 import type { ContentTabData } from "./src/components/product/types";
 import { galleryIdsFor, productImageUrl } from "./src/shared/utils/gallery";
 import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
+import { pageStructuredData } from "./src/build/page-structured-data";
 import { modelFromYaml } from "./src/api-reference/model";
 import { checkLibraryFiles, createLibraryPage } from "./src/downloads-library/build";
 import { BuildAssetsPlugin } from "./src/build/build-assets";
@@ -36,6 +37,14 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
   if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new BuildAssetsPlugin(path.resolve(__dirname, "public"))] });
+};
+
+/** Pages of src/pages with structured data get it in their context (their Head renders it). */
+export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
+  const jsonLd = pageStructuredData(path.resolve(__dirname, "data"), page.path.replace(/\/+$/, "") || "/");
+  if (!jsonLd || (page.context as { jsonLd?: unknown } | undefined)?.jsonLd) return;
+  actions.deletePage(page);
+  actions.createPage({ ...page, context: { ...page.context, jsonLd } });
 };
 
 interface CatalogueQuery {
