@@ -99,10 +99,7 @@ export function product(siteUrl: string, company: { name: string }, p: ProductFo
   };
 }
 
-/** Serialises JSON-LD for a <script> element: "<" escaped so no text can close the element. */
-export function jsonLdText(data: JsonLd): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c");
-}
+export { jsonLdText } from "./json-ld-text";
 
 /** Text as HTML text: the characters that mean markup escaped. */
 function htmlText(text: string): string {
