@@ -13,6 +13,7 @@ import { cardPicture, documentOffered, pictureFile, productPictures, videoFormat
 import { publishVideo, vectorImageData, videoPlan, type MediaFileNode, type VideoData } from "./src/build/media";
 import { pictureFields } from "./src/build/media/picture-fields";
 import { breadcrumbList, product as productSchema, type JsonLd, type ProductForSchema } from "./src/utils/structured-data";
+import { pageStructuredData } from "./src/build/page-structured-data";
 import { modelFromYaml } from "./src/api-reference/model";
 import { checkLibraryFiles, createLibraryPage } from "./src/downloads-library/build";
 import { BuildAssetsPlugin } from "./src/build/build-assets";
@@ -124,6 +125,14 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
   if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new BuildAssetsPlugin(path.resolve(__dirname, "public"))] });
+};
+
+/** Pages of src/pages with structured data get it in their context (their Head renders it). */
+export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
+  const jsonLd = pageStructuredData(path.resolve(__dirname, "data"), page.path.replace(/\/+$/, "") || "/");
+  if (!jsonLd || (page.context as { jsonLd?: unknown } | undefined)?.jsonLd) return;
+  actions.deletePage(page);
+  actions.createPage({ ...page, context: { ...page.context, jsonLd } });
 };
 
 interface CatalogueQuery {

@@ -43,11 +43,33 @@ function tempDir(prefix) {
   return dir;
 }
 
-/** The smallest site the server can serve: a home page and its 404 page. */
+/**
+ * The products the compiled server accepts in a quotation request (its baked
+ * dist/data/products) as the site lists them in /assets/json/products.json:
+ * one record each, its `link` the product's slug.
+ */
+function productRecords() {
+  const folder = path.join(ROOT, "dist", "data", "products");
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .filter((file) => file.endsWith(".json"))
+    .sort()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(folder, file), "utf8")))
+    .map((product) => ({ name: product.name, link: product.slug, category: product.category }));
+}
+
+/**
+ * The smallest site the server can serve: a home page, its 404 page and the
+ * list of the products it serves (/assets/json/products.json, where the
+ * conformance suite finds the catalogue).
+ */
 function makePublicDir() {
   const dir = tempDir("faults-public-");
   fs.writeFileSync(path.join(dir, "index.html"), "<!doctype html><html lang=en><title>Home</title><h1>Home</h1></html>\n");
   fs.writeFileSync(path.join(dir, "404.html"), "<!doctype html><html lang=en><title>Not found</title><h1>Not found</h1></html>\n");
+  fs.mkdirSync(path.join(dir, "assets", "json"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "assets", "json", "products.json"), `${JSON.stringify(productRecords(), null, 2)}\n`);
   return dir;
 }
 

@@ -27,6 +27,17 @@
  *     packages/conformance, or the `--package` files given) is the contract's
  *     `info.version`: they are built from it and ship with it.
  *
+ * One kind of change redocly rates major is not breaking, and is rated again
+ * here (`enumsOpened`): bounds (a pattern, lengths, limits) set on a request
+ * field in the same change that removes the field's enum, when every value
+ * of the released enum is valid under the new bounds (contract 1.5.0: a
+ * product was one of the catalogue's slugs, and is now any slug, checked by
+ * the server against the catalogue it serves). Every value a client could
+ * send before is still valid, so the change takes the bump of the rest of
+ * the diff (a minor one at least). When redocly's version check fails, the
+ * script reads its diff again as JSON, and passes only when no other change
+ * is major and the version went up as far as the rest requires.
+ *
  * Releasing a new version of the contract:
  *   1. Change openapi.yaml and bump `info.version` (major for a breaking change,
  *      minor for an addition, patch for wording); `npm run api:types`;
@@ -48,6 +59,7 @@ import { createRequire } from "module";
 import { fileURLToPath } from "url";
 import { parseArgs } from "util";
 import yaml from "js-yaml";
+import Ajv from "ajv";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
@@ -99,6 +111,93 @@ export function releaseProblems({ releasedVersion, version, changelogText, packa
   return problems;
 }
 
+const IMPACTS = ["none", "patch", "minor", "major"];
+
+/** How far `version` went up from `base`: "major", "minor", "patch" or "none". */
+export function bumpOf(base, version) {
+  const [a, b] = [base, version].map((v) => v.split(".").map(Number));
+  if (b[0] !== a[0]) return b[0] > a[0] ? "major" : "none";
+  if (b[1] !== a[1]) return b[1] > a[1] ? "minor" : "none";
+  return b[2] > a[2] ? "patch" : "none";
+}
+
+/** The value at a JSON pointer like `#/components/schemas/QuoteItem/properties/product`. */
+function at(doc, pointer) {
+  let node = doc;
+  for (const part of pointer.replace(/^#\/?/, "").split("/").filter(Boolean)) node = node?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return node;
+}
+
+/** A schema's own validation keywords, without annotations (x-...) and without $refs (undefined then: not judged here). */
+function standalone(schema) {
+  if (!schema || typeof schema !== "object" || JSON.stringify(schema).includes('"$ref"')) return undefined;
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => !key.startsWith("x-") && !["description", "example", "examples", "nullable"].includes(key)));
+}
+
+/**
+ * The major changes of a redocly JSON diff (`changes`) that are not breaking:
+ * bounds set (`schema-constraint-changed`) on a request body's field whose enum
+ * the same diff removes, when every value of the released enum passes the
+ * field's new schema. `docs` holds the two documents parsed ({ base, revision }).
+ * Returns the changes let through, each with the reason in words.
+ */
+export function enumsOpened(changes, docs) {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const opened = [];
+  for (const change of changes) {
+    if (change.impact !== "major" || !change.path.includes("/requestBody/")) continue;
+    if (!change.verdicts.length || !change.verdicts.every((v) => v.ruleId === "schema-constraint-changed" && v.impact === "major")) continue;
+    const removed = changes.find((c) => c.path === change.path && c.property === "enum" && Array.isArray(c.base?.value));
+    const schemaPointer = change.revision?.pointer?.replace(/\/[^/]+$/, "");
+    if (!removed || !schemaPointer) continue;
+    const schema = standalone(at(docs.revision, schemaPointer));
+    if (!schema || "enum" in schema) continue;
+    let validate;
+    try {
+      validate = ajv.compile(schema);
+    } catch {
+      continue;
+    }
+    const refused = removed.base.value.filter((value) => !validate(value));
+    if (refused.length > 0) continue;
+    opened.push({ change, reason: `${change.verdicts.map((v) => v.message).join(" ")} The same change removes its enum, and all ${removed.base.value.length} of the released enum's values are valid under the new schema.` });
+  }
+  return opened;
+}
+
+/**
+ * When redocly's version check failed: its diff as JSON, rated again with
+ * `enumsOpened`. Resolves to the message to print when the version does
+ * match the changes after all, else undefined (redocly's verdict stands).
+ */
+function reassess(cli, base, revision, baseVersion, version) {
+  const result = spawnSync(process.execPath, [cli, "diff", base, revision, "--format", "json", "--fail-on", "none", "--config", path.join(ROOT, "redocly.yaml")], {
+    cwd: ROOT,
+    env: { ...process.env, REDOCLY_TELEMETRY: "off" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) return undefined;
+  let report;
+  try {
+    report = JSON.parse(result.stdout.slice(result.stdout.indexOf("{")));
+  } catch {
+    return undefined;
+  }
+  const docs = { base: yaml.load(fs.readFileSync(base, "utf8")), revision: yaml.load(fs.readFileSync(revision, "utf8")) };
+  const opened = enumsOpened(report.changes ?? [], docs);
+  if (opened.length === 0) return undefined;
+  const rest = (report.changes ?? []).filter((c) => !opened.some((o) => o.change === c));
+  // An enum opened up lets more values through: an addition, a minor bump at least.
+  const required = [...rest.map((c) => c.impact), "minor"].reduce((a, b) => (IMPACTS.indexOf(b) > IMPACTS.indexOf(a) ? b : a), "none");
+  if (IMPACTS.indexOf(bumpOf(baseVersion, version)) < IMPACTS.indexOf(required)) return undefined;
+  return [
+    `contract:diff: ${opened.length} change${opened.length > 1 ? "s" : ""} redocly rates major ${opened.length > 1 ? "are" : "is"} not breaking: every value a client could send before is still valid.`,
+    ...opened.map(({ change, reason }) => `  ${change.revision.pointer}: ${reason}`),
+    `contract:diff: the other changes require a ${required} bump; ${baseVersion} → ${version} is one.`,
+  ].join("\n");
+}
+
 function main(args) {
   const { values } = parseArgs({
     args,
@@ -129,7 +228,9 @@ function main(args) {
     console.error(`contract:diff: redocly could not run: ${result.error.message}`);
     return 1;
   }
-  if (result.status !== 0) {
+  const reassessed = result.status !== 0 ? reassess(cli, base, revision, baseVersion, version) : undefined;
+  if (reassessed) console.log(reassessed);
+  else if (result.status !== 0) {
     console.error(
       `contract:diff: the contract changed more than its version says (${baseVersion} released, ${version} now): ` +
         "bump info.version (major for a breaking change, minor for an addition) or undo the change.",

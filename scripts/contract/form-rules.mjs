@@ -45,7 +45,7 @@ const RULE_KEYWORDS = [
   "additionalProperties",
 ];
 /** Keywords that only document a schema: dropped. */
-const ANNOTATIONS = new Set(["description", "title", "example", "examples", "deprecated", "externalDocs", "x-label", "x-pattern-message"]);
+const ANNOTATIONS = new Set(["description", "title", "example", "examples", "deprecated", "externalDocs", "x-label", "x-pattern-message", "x-catalogue"]);
 const TYPES = new Set(["string", "number", "integer", "array", "object", "boolean"]);
 const FORMATS = new Set(["email", "uri", "binary"]);
 const CONTENT_TYPES = ["application/json", "multipart/form-data"];

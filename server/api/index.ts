@@ -9,6 +9,7 @@ import { findApiSpec } from "./contract-files";
 import { contractValidator } from "./contract-validator";
 import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
 import { refuseCrossSitePosts } from "./cross-site";
+import { catalogueCheck, productSlugs } from "./catalogue";
 import { ApiError, apiErrorHandler, apiNotFound, toApiError } from "./errors";
 import { formDefinitions, type FormDefinition } from "./forms";
 import { HEALTH_PATH, healthRouter, type Readiness } from "./health";
@@ -175,7 +176,8 @@ function submissionHandler(form: FormDefinition, { config, store, log, info }: A
  * Each form's POST is one route holding every step of its request, in order:
  * rate limit, Idempotency-Key guard (409 before the body is read), body
  * (JSON, or the multipart reader), the contract's validator, the uploaded
- * files' check, the submission's handler. One route per form rather than a
+ * files' check (a quotation request's: its products against the served
+ * catalogue, 422), the submission's handler. One route per form rather than a
  * layer per step for every form: a submission walks its own steps instead of
  * matching the path of every other form's at each of them. Whatever no form
  * route answers (another method, another path) goes through the same rate
@@ -232,11 +234,14 @@ function addContactCalls(router: Router, base: string, options: ApiOptions, apiS
   }) as RequestHandler);
   // A file of a webhook payload, by its signed link.
   router.get(`${FILE_LINK_PATH.slice("/api".length)}/:name`, ...validator, fileLinkHandler(options.store, webhooks));
+  // The products a quotation request may name: the catalogue of the build this server serves (not the contract's).
+  const products = productSlugs();
   for (const form of Object.values(formDefinitions())) {
     const steps: RequestHandler[] = [limit];
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
     else steps.push(json, ...validator);
+    if (form.key === "quote_request") steps.push(catalogueCheck(form.key, products));
     router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam, webhooks, uploads.quota));
   }
   router.use(base, limit, json, validator);

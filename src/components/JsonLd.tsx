@@ -1,5 +1,5 @@
 import React from "react";
-import { jsonLdText } from "../utils/structured-data";
+import { jsonLdText } from "../utils/json-ld-text";
 
 /** A schema.org JSON-LD block for a page's Head. */
 export function JsonLd({ data }: { data: Record<string, unknown> }): React.ReactElement {

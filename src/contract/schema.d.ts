@@ -175,7 +175,7 @@ export interface paths {
         put?: never;
         /**
          * Request a quotation for several products
-         * @description The enquiry list's form: the visitor's contact details and the products they want quoted (its items, each a product of the catalogue with an optional model, a quantity and an optional note). Stores the request and notifies the sales inbox with every item and a link to its page.
+         * @description The enquiry list's form: the visitor's contact details and the products they want quoted (its items, each a product of the catalogue with an optional model, a quantity and an optional note). Stores the request and notifies the sales inbox with every item and a link to its page. Each item's product is checked against the catalogue of the site this server serves (the products of its build, the `link` of each record of `/assets/json/products.json`): the contract does not list them, so products come and go without a new version of it. An item whose product is not in that catalogue is answered `422` (`UnknownProduct`), naming it, and nothing is stored.
          */
         post: operations["requestQuotation"];
         delete?: never;
@@ -533,11 +533,8 @@ export interface components {
         };
         /** @description One product of the enquiry list. */
         QuoteItem: {
-            /**
-             * @description The product's slug (the last part of its page's address, like torque-pump).
-             * @enum {string}
-             */
-            product: "bottom-loading-arms" | "chemical-injection-skids" | "flange-spreader" | "floating-suction-unit" | "gravity-unloading-flow-meter" | "hydraulic-pullers" | "hydrotesting-unit" | "id-mounted-flange-facing-machine" | "impact-sockets" | "low-profile-torque-wrench" | "manuel-flange-facing-machine" | "marine-loading-arms" | "multi-stage-bolt-tensioner" | "nut-splitter" | "pneumatic-torque-wrench" | "positive-displacement-flow-meter" | "split-frame-cold-cutting-machine" | "spring-return-bolt-tensioner" | "square-drive-torque-wrench" | "subsea-bolt-tensioner" | "tensioning-pump" | "test-manifolds" | "top-loading-arms" | "torque-pump";
+            /** @description The product's slug: the last part of its page's address, like torque-pump (lower-case letters and digits in words joined by single dashes). The server checks it against the catalogue of the site it serves (the products of its build, listed as the `link` of each record of `/assets/json/products.json`) and answers `422` (`UnknownProduct`) for one that is not in it; the contract does not list the products. */
+            product: string;
             /** @description The model wanted, as the product's specification names it (one line of visible text, see SingleLineText). */
             model?: components["schemas"]["SingleLineText"];
             quantity: number;
@@ -802,6 +799,17 @@ export interface components {
         };
         /** @description This `Idempotency-Key` was already used on this path, within the last 24 hours, with another body, or it is the example key that contract 1.3.0 and earlier showed (`5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21`), which anyone may have copied; nothing was stored. Use a new key for a new submission. */
         IdempotencyKeyReused: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Nothing was stored. Either an item names a product that is not in the catalogue of the site this server serves (`UnknownProduct`: the message names each such product, and `errors` points at each item's `product`, like `/body/items/2/product`; the product may have been removed from the site since the list was made: remove the item and send again), or this `Idempotency-Key` was already used on this path, within the last 24 hours, with another body, or it is the example key that contract 1.3.0 and earlier showed (`5f0c3c57-8f7a-4e0c-9a43-0d5b3c1e8f21`): use a new key for a new submission. */
+        QuoteRequestUnprocessable: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1215,7 +1223,7 @@ export interface operations {
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            422: components["responses"]["QuoteRequestUnprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

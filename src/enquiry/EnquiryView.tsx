@@ -55,7 +55,7 @@ interface Props {
 
 /** An item as the contract takes it: no empty model or note, nothing but its four fields. */
 function quoteItemOf(item: EnquiryItem): ApiSchemas["QuoteItem"] {
-  const out: ApiSchemas["QuoteItem"] = { product: item.product as ApiSchemas["QuoteItem"]["product"], quantity: item.quantity };
+  const out: ApiSchemas["QuoteItem"] = { product: item.product, quantity: item.quantity };
   if (item.model?.trim()) out.model = item.model;
   if (item.note?.trim()) out.note = item.note;
   return out;

@@ -3,6 +3,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { ImageDataLike } from "gatsby-plugin-image";
 import { Picture, imageOf } from "../components/Picture";
 import { Layout } from "../components/Layout";
+import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
 import { ApplicationModal, type CareersApplicationData } from "../components/careers/ApplicationModal";
 import { RoleCard, type CareersRoleData } from "../components/careers/RoleCard";
@@ -31,6 +32,11 @@ interface CareersData {
 
 const APPLICATION_MODAL_ID = "career-application";
 
+/** Worked out at build time (gatsby-node.ts): one schema.org JobPosting per opening. */
+interface CareersContext {
+  jsonLd: Record<string, unknown>[];
+}
+
 export default function CareersPage({ data }: PageProps<CareersData>): React.ReactElement {
   const { page } = data;
   const { company } = useSiteData();
@@ -45,7 +51,8 @@ export default function CareersPage({ data }: PageProps<CareersData>): React.Rea
     setOpen(true);
   }, []);
 
-  const location = `${company.address.locality}, ${company.address.country}`;
+  // Where each role is: its own location, else the head office (as its JobPosting says).
+  const headOffice = `${company.address.locality}, ${company.address.country}`;
   const image = imageOf(page.intro.image);
 
   return (
@@ -84,7 +91,7 @@ export default function CareersPage({ data }: PageProps<CareersData>): React.Rea
               <li key={role.title}>
                 <RoleCard
                   role={role}
-                  location={location}
+                  location={role.location?.trim() || headOffice}
                   modalId={APPLICATION_MODAL_ID}
                   labels={{
                     location: page.openings.locationLabel,
@@ -150,6 +157,7 @@ export const query = graphql`
           type
           description
           responsibilities
+          location
         }
       }
       application {
@@ -169,6 +177,12 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<CareersData>): React.ReactElement {
-  return <Seo title={data.page.meta.title} description={data.page.meta.description} pathname={location.pathname} />;
+export function Head({ data, location, pageContext }: HeadProps<CareersData, CareersContext>): React.ReactElement {
+  return (
+    <Seo title={data.page.meta.title} description={data.page.meta.description} pathname={location.pathname}>
+      {pageContext.jsonLd.map((item, i) => (
+        <JsonLd key={i} data={item} />
+      ))}
+    </Seo>
+  );
 }

@@ -2,6 +2,7 @@ import React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { ImageDataLike } from "gatsby-plugin-image";
 import { Layout } from "../components/Layout";
+import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
 import { ContactCard, type ContactCardData } from "../components/contact/ContactCard";
 import { ContactDetails, type ContactDetailsText } from "../components/contact/ContactDetails";
@@ -23,6 +24,11 @@ interface ContactData {
     map: { heading: string; text: string; image: ImageDataLike; imageAlt: string; buttonLabel: string; iframeTitle: string };
     social: SocialLinkData[];
   };
+}
+
+/** Worked out at build time (gatsby-node.ts): the organisation with one ContactPoint per contact card. */
+interface ContactContext {
+  jsonLd: Record<string, unknown>[];
 }
 
 export default function ContactPage({ data }: PageProps<ContactData>): React.ReactElement {
@@ -147,6 +153,12 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<ContactData>): React.ReactElement {
-  return <Seo title={data.page.meta.title} description={data.page.meta.description} pathname={location.pathname} />;
+export function Head({ data, location, pageContext }: HeadProps<ContactData, ContactContext>): React.ReactElement {
+  return (
+    <Seo title={data.page.meta.title} description={data.page.meta.description} pathname={location.pathname}>
+      {pageContext.jsonLd.map((item, i) => (
+        <JsonLd key={i} data={item} />
+      ))}
+    </Seo>
+  );
 }

@@ -254,3 +254,27 @@ test("/enquiry with items has no axe violation", async ({ page, openHydrated }) 
   await page.getByRole("button", { name: "Send enquiry" }).click();
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test("an item the server's catalogue does not have (a build behind the page's): the server's 422 message is shown, the list and fields kept", async ({ page, openHydrated }) => {
+  // The page's list names a product of its catalogue; the server is told of another one, as if it served an older build.
+  const retired = "flux-capacitor-retired";
+  const sent = quoteRequests(page);
+  await page.route(`**${QUOTE_PATH}`, async (route) => {
+    const body = JSON.parse(route.request().postData() ?? "{}") as { items: { product: string }[] };
+    body.items[0].product = retired;
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+  await addFromProductPage(page, "torque-pump");
+  await openHydrated("/enquiry");
+  await fillContact(page);
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === QUOTE_PATH);
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  const response = await answered;
+  expect(response.status()).toBe(422);
+  const { message } = (await response.json()) as { message: string };
+  expect(message).toContain(`"${retired}"`);
+  await expect(page.getByRole("alert").filter({ hasText: message })).toHaveText(message);
+  expect(sent).toHaveLength(1);
+  await expect(items(page)).toHaveCount(1);
+  await expect(enquiryForm(page).getByLabel("First name")).toHaveValue("Ada");
+});

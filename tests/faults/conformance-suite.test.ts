@@ -138,11 +138,14 @@ function proxy(
     route,
     rewrite,
     rewriteHeaders,
+    rewriteStatus,
   }: {
     intercept?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
     route?: (req: http.IncomingMessage) => string | undefined;
-    rewrite?: (status: number, body: string, req: http.IncomingMessage) => string;
+    /** The answer's new body, or undefined to pass its bytes on as they are (compressed ones too). */
+    rewrite?: (status: number, body: string, req: http.IncomingMessage) => string | undefined;
     rewriteHeaders?: (headers: http.IncomingHttpHeaders, req: http.IncomingMessage) => http.IncomingHttpHeaders;
+    rewriteStatus?: (status: number, body: string, req: http.IncomingMessage) => number;
   },
 ) {
   return listen((req, res) => {
@@ -152,8 +155,10 @@ function proxy(
       const chunks: Buffer[] = [];
       answer.on("data", (chunk: Buffer) => chunks.push(chunk));
       answer.on("end", () => {
-        const status = answer.statusCode ?? 502;
-        const body = rewrite ? rewrite(status, Buffer.concat(chunks).toString("utf8"), req) : Buffer.concat(chunks);
+        const received = answer.statusCode ?? 502;
+        const raw = Buffer.concat(chunks);
+        const status = rewriteStatus ? rewriteStatus(received, raw.toString("utf8"), req) : received;
+        const body = (rewrite ? rewrite(received, raw.toString("utf8"), req) : undefined) ?? raw;
         const headers = { ...(rewriteHeaders ? rewriteHeaders(answer.headers, req) : answer.headers), "content-length": String(Buffer.byteLength(body)) };
         delete headers["transfer-encoding"];
         res.writeHead(status, headers);
@@ -193,7 +198,7 @@ test("names the one operation a server answers 500, and passes every other", asy
 test("fails a server whose 400 answers do not name the broken field", async () => {
   const server = await startServer({ env: QUICK_PROOFS });
   // Still the Error shape (errors is optional), but without the list of broken rules.
-  const vague = await proxy(server.url, { rewrite: (status, body) => (status === 400 ? JSON.stringify({ message: "The request is invalid." }) : body) });
+  const vague = await proxy(server.url, { rewrite: (status) => (status === 400 ? JSON.stringify({ message: "The request is invalid." }) : undefined) });
   try {
     const { code, output } = await runSuite(["--base-url", vague.url, "--runs", "3", ...NO_SHRINKING]);
     // The first rule broken of the first field the contract lists (the spam trap, since 1.3.0).
@@ -202,6 +207,39 @@ test("fails a server whose 400 answers do not name the broken field", async () =
     expect(code).toBe(1);
   } finally {
     await vague.close();
+    await server.stop();
+  }
+}, TEST_TIMEOUT_MS);
+
+test("reads the served catalogue from the site, and fails a server that accepts a product not in it (and that alone)", async () => {
+  const server = await startServer({ env: QUICK_PROOFS });
+  const published = (await (await fetch(`${server.url}/assets/json/products.json`)).json()) as { link: string }[];
+  // The server's 422 for an unknown product turned into its 201: the catalogue is not checked.
+  const lax = await proxy(server.url, {
+    rewriteStatus: (status, body) => (status === 422 && body.includes("catalogue has no product") ? 201 : status),
+    rewrite: (status, body) => (status === 422 && body.includes("catalogue has no product") ? JSON.stringify({ id: randomUUID(), message: "Thank you. Your submission has been received." }) : undefined),
+  });
+  try {
+    const { code, output } = await runSuite(["--base-url", lax.url, "--runs", "3", ...NO_SHRINKING]);
+    expect(output).toContain(`catalogue: ${published.length} products from ${lax.url}/assets/json/products.json`);
+    const failed = operationLines(output).filter((line) => line.startsWith("✗"));
+    expect(failed).toEqual([expect.stringMatching(/^✗ POST \/api\/v1\/contact\/quote_request {2}a body whose items\.\*\.product is not in the served catalogue of products \("[a-z0-9-]+"\) must be refused \(422, or 400\), got 201$/)]);
+    expect(code).toBe(1);
+  } finally {
+    await lax.close();
+    await server.stop();
+  }
+}, TEST_TIMEOUT_MS);
+
+test("takes the products from --product: a product the server does not have fails the quotation call", async () => {
+  const server = await startServer({ env: QUICK_PROOFS });
+  try {
+    const { code, output } = await runSuite(["--base-url", server.url, "--runs", "2", "--product", "not-a-product-of-this-site", ...NO_SHRINKING]);
+    expect(output).toContain("catalogue: 1 products from --product");
+    expect(output).toMatch(/^✗ POST \/api\/v1\/contact\/quote_request {2}expected 201, got 422$/m);
+    expect(output).toMatch(/^✓ POST \/api\/v1\/contact\/contact_us {2}\d+ cases$/m);
+    expect(code).toBe(1);
+  } finally {
     await server.stop();
   }
 }, TEST_TIMEOUT_MS);
@@ -363,7 +401,7 @@ test.each([
   const server = await startServer({ env: QUICK_PROOFS });
   let cached: string | undefined;
   const cdn = await proxy(server.url, {
-    rewrite: (status, body, req) => (req.url === CHALLENGE_PATH && status === 200 ? (cached ??= body) : body),
+    rewrite: (status, body, req) => (req.url === CHALLENGE_PATH && status === 200 ? (cached ??= body) : undefined),
     rewriteHeaders: (answer, req) => (req.url === CHALLENGE_PATH ? { ...answer, ...headers } : answer),
   });
   try {

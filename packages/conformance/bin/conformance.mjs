@@ -43,6 +43,16 @@
  * call's line; its form calls are tested with submissions sent without a
  * proof.
  *
+ * Catalogue (contract 1.5.0): a field marked x-catalogue (a quotation item's
+ * product) is checked by the server against the catalogue of the site it
+ * serves, which the contract does not list. The suite reads the products
+ * from the site under test (--catalogue-url, by default
+ * <base-url>/assets/json/products.json: the link of each record), or takes
+ * them from --product SLUG (repeatable). Valid bodies name products of that
+ * catalogue; a body naming a value of the field's form that is not in it
+ * must be refused (422, or 400) with a message naming the value. Without a
+ * catalogue, the operations with such a field fail, saying why.
+ *
  * Prints one line per operation and "N passed, M failed";
  * exits 1 on any failure (2 on bad options).
  */
@@ -53,7 +63,7 @@ import path from "path";
 import { fileURLToPath } from "url";
 import { parseArgs } from "util";
 import { declaredResponse, documentedUploadLimitMb, loadContract, mediaType, METHODS, operationsOf, responseProblems } from "../lib/contract.mjs";
-import { arbitraryOf, breakingsOf, flatten, isFileSchema, isSpamTrap } from "../lib/generate.mjs";
+import { arbitraryOf, breakingsOf, catalogueFieldsOf, flatten, isFileSchema, isSpamTrap, uncheckedArbitraryOf, useCatalogue, withValueAt } from "../lib/generate.mjs";
 import { makeDocuments, oversizePdf } from "../lib/documents.mjs";
 import { encodeMultipart, makeSender, RateLimitExceeded } from "../lib/http.mjs";
 import { challengeProblems, makeProofPool, solve } from "../lib/proof.mjs";
@@ -75,6 +85,8 @@ const { values: options } = parseArgs({
     "timeout-ms": { type: "string", default: "30000" },
     "max-wait": { type: "string", default: "120" },
     "shrink-seconds": { type: "string", default: "30" },
+    product: { type: "string", multiple: true },
+    "catalogue-url": { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -131,6 +143,61 @@ const baseUrl = options["base-url"].replace(/\/+$/, "");
 // ---------------------------------------------------------------------------
 
 const operations = operationsOf(contract);
+
+// --- The served catalogue (contract 1.5.0: fields marked x-catalogue) ------------------------------------------------
+
+/** The catalogues the contract's request bodies check fields against (x-catalogue), by name. */
+const catalogueNames = new Set(
+  operations.flatMap(({ op }) => Object.values(op.requestBody?.content ?? {}).flatMap((media) => catalogueFieldsOf(media.schema ?? {}).map((field) => field.catalogue))),
+);
+/** Why a catalogue has no values, by name (the operations with its fields fail with this). */
+const catalogueMissing = new Map();
+/** The values of each catalogue, by name. */
+const catalogueValues = new Map();
+/** What the run says of the catalogues, after its first lines. */
+const catalogueLines = [];
+
+/**
+ * The products of the site under test: --product, else the site's product
+ * list (--catalogue-url, by default /assets/json/products.json: an array of
+ * records whose `link` is a product's slug, or of slugs).
+ */
+async function loadProducts() {
+  if (options.product?.length) return { values: options.product, from: "--product" };
+  const url = options["catalogue-url"] ?? `${baseUrl}/assets/json/products.json`;
+  let response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: "application/json" } });
+  } catch (err) {
+    throw new Error(`${url} could not be fetched (${err.message})`);
+  }
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  let records;
+  try {
+    records = JSON.parse(await response.text());
+  } catch {
+    throw new Error(`${url} is not JSON`);
+  }
+  const values = (Array.isArray(records) ? records : []).map((r) => (typeof r === "string" ? r : (r?.link ?? r?.slug))).filter((v) => typeof v === "string" && v !== "");
+  if (values.length === 0) throw new Error(`${url} lists no product (an array of records with a link, or of slugs)`);
+  return { values, from: url };
+}
+
+for (const name of catalogueNames) {
+  if (name !== "products") {
+    catalogueMissing.set(name, `the suite knows no source for the catalogue "${name}"`);
+    continue;
+  }
+  try {
+    const { values, from } = await loadProducts();
+    catalogueValues.set(name, values);
+    useCatalogue(name, values);
+    catalogueLines.push(`catalogue: ${values.length} products from ${from}`);
+  } catch (err) {
+    catalogueMissing.set(name, `${err.message}; pass --product SLUG (one or more) or --catalogue-url URL`);
+  }
+}
+for (const [name, why] of catalogueMissing) catalogueLines.push(`! no catalogue of ${name}: ${why}`);
 /** Per status: where the suite met it without the contract declaring it there (checked against another declaration instead). */
 const warnings = new Map();
 let aborted;
@@ -403,6 +470,12 @@ async function bodyChecks(operation) {
     const type = mediaType(declaredType);
     const schema = media.schema ?? {};
     const multipart = type === "multipart/form-data";
+    const catalogueFields = catalogueFieldsOf(schema);
+    for (const field of catalogueFields) {
+      if (catalogueMissing.has(field.catalogue)) {
+        throw new Failure(`${field.path.join(".")} is checked against the served catalogue of ${field.catalogue} (x-catalogue), and the suite has none: ${catalogueMissing.get(field.catalogue)}`);
+      }
+    }
     const bodies = arbitraryOf(schema);
     const requestOf = (values, body, asType = type, extraHeaders = {}) => {
       const encoded = encodeBody(asType, body, schema);
@@ -452,6 +525,32 @@ async function bodyChecks(operation) {
           throw new Failure(
             `the 400 answer to a body breaking "${breaking.rule}" of ${breaking.field} does not name ${breaking.field} in errors[].path\n    request: ${describe(request, broken)}\n    answer: ${answer.text.slice(0, 300)}`,
           );
+        }
+      });
+    }
+
+    // A field checked against the served catalogue (x-catalogue) with a value of its form that is not in it: refused
+    // (422, or 400) with a message naming the value. Valid bodies above took theirs from the catalogue.
+    for (const field of catalogueFields) {
+      const known = new Set(catalogueValues.get(field.catalogue));
+      const unknown = uncheckedArbitraryOf(field.schema).filter((value) => !known.has(value));
+      const where = field.path.join(".");
+      cases += await property(fc.tuple(params, bodies, unknown), Math.max(2, Math.ceil(runs / 10)), async ([values, body, value]) => {
+        const changed = withValueAt(body, field.path, value);
+        if (changed === undefined) return;
+        const request = await withProof(operation, requestOf(values, changed));
+        const answer = check(operation, label, request, changed, await send(request));
+        if (answer.status !== 422 && answer.status !== 400) {
+          throw new Failure(`a body whose ${where} is not in the served catalogue of ${field.catalogue} (${JSON.stringify(value)}) must be refused (422, or 400), got ${answer.status}\n    request: ${describe(request, changed)}\n    answer: ${answer.text.slice(0, 300)}`);
+        }
+        let message;
+        try {
+          message = JSON.parse(answer.text)?.message;
+        } catch {
+          message = undefined;
+        }
+        if (typeof message !== "string" || !message.includes(value)) {
+          throw new Failure(`the ${answer.status} answer to a body whose ${where} is not in the served catalogue does not name it (${JSON.stringify(value)}) in its message\n    request: ${describe(request, changed)}\n    answer: ${answer.text.slice(0, 300)}`);
         }
       });
     }
@@ -634,6 +733,7 @@ console.log(`seed ${seed} (--seed ${seed} repeats this run), ${runs} valid cases
 
 await setUpProofs();
 if (proofsOff) console.log(`! no proof of work: ${proofsOff}; the form submissions are sent without one`);
+for (const text of catalogueLines) console.log(text);
 
 const results = [];
 const pathsChecked = new Set();

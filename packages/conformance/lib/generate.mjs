@@ -8,6 +8,13 @@
  *
  * A spam trap (`x-spam-trap`, see contract.mjs) is left out of valid bodies.
  *
+ * A field marked `x-catalogue: <name>` (contract 1.5.0: a quotation item's
+ * `product`) holds a value the server checks against the catalogue of the
+ * site it serves, which the contract does not list: valid bodies take its
+ * values from that catalogue, given with `useCatalogue(name, values)` before
+ * any arbitrary is made (`catalogueFieldsOf` lists where a schema has such
+ * fields).
+ *
  * A file field (format binary) holds a marker: "file:pdf", "file:doc",
  * "file:docx" (the real documents), "file:txt" (a wrong type), "file:mismatch"
  * (a PDF named .docx); any other text is sent as a text value in its place.
@@ -106,12 +113,73 @@ function stringArbitrary(flat) {
 
 const arbitraries = new WeakMap();
 
+/** The values of each catalogue (x-catalogue), as the site under test serves them. */
+const catalogues = new Map();
+
+/** The values of the catalogue `name` (x-catalogue) valid bodies take. */
+export function useCatalogue(name, values) {
+  catalogues.set(name, [...new Set(values)]);
+}
+
+/** The name of the catalogue a field's value is checked against (x-catalogue), if any. */
+export const catalogueOf = (schema) => {
+  const name = flatten(schema)["x-catalogue"];
+  return typeof name === "string" && name !== "" ? name : undefined;
+};
+
+/**
+ * Where a body schema has fields checked against a catalogue: each as
+ * { path, catalogue, schema }, path a list of property names with "*" for
+ * every item of a list (["items", "*", "product"]).
+ */
+export function catalogueFieldsOf(schema, path = [], seen = new Set()) {
+  if (!schema || typeof schema !== "object" || seen.has(schema)) return [];
+  seen.add(schema);
+  const flat = flatten(schema);
+  const name = catalogueOf(schema);
+  if (name && path.length > 0) return [{ path, catalogue: name, schema }];
+  const found = [];
+  for (const [key, value] of Object.entries(flat.properties ?? {})) found.push(...catalogueFieldsOf(value, [...path, key], seen));
+  if (flat.items) found.push(...catalogueFieldsOf(flat.items, [...path, "*"], seen));
+  return found;
+}
+
+/** The valid values of a field checked against a catalogue, without its catalogue: those its own rules allow. */
+export function uncheckedArbitraryOf(schema) {
+  const copy = { ...schema };
+  delete copy["x-catalogue"];
+  return arbitraryOf(copy);
+}
+
+/**
+ * A copy of `body` with the value at `path` (see catalogueFieldsOf; "*" is the
+ * first item of a list) replaced by `value`; undefined when the body has no
+ * such place (an empty list).
+ */
+export function withValueAt(body, path, value) {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (head === "*") {
+    if (!Array.isArray(body) || body.length === 0) return undefined;
+    const first = withValueAt(body[0], rest, value);
+    return first === undefined ? undefined : [first, ...body.slice(1)];
+  }
+  if (body === null || typeof body !== "object" || !(head in body)) return undefined;
+  const inner = withValueAt(body[head], rest, value);
+  return inner === undefined ? undefined : { ...body, [head]: inner };
+}
+
 /** The valid values of a schema, each checked against it. */
 export function arbitraryOf(schema) {
   if (arbitraries.has(schema)) return arbitraries.get(schema);
   const flat = flatten(schema);
   let arbitrary;
-  if (flat.const !== undefined) arbitrary = fc.constant(flat.const);
+  const catalogue = catalogueOf(schema);
+  if (catalogue !== undefined) {
+    const values = catalogues.get(catalogue) ?? [];
+    if (values.length === 0) throw new Error(`no value of the catalogue "${catalogue}" is known (x-catalogue): useCatalogue() first`);
+    arbitrary = fc.constantFrom(...values);
+  } else if (flat.const !== undefined) arbitrary = fc.constant(flat.const);
   else if (flat.enum) arbitrary = fc.constantFrom(...flat.enum);
   else {
     switch (typeOf(flat)) {

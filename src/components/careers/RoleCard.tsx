@@ -8,11 +8,13 @@ export interface CareersRoleData {
   type: string;
   description: string;
   responsibilities: string[];
+  /** Where the role is, when not at the head office ("Locality, Country"). */
+  location?: string | null;
 }
 
 interface RoleCardProps {
   role: CareersRoleData;
-  /** Where the role is based, from the company's address. */
+  /** Where the role is based: its own location, else the company's address. */
   location: string;
   labels: { location: string; type: string; responsibilities: string; apply: string };
   /** id of the application dialog the Apply button opens. */

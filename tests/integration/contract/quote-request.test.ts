@@ -4,7 +4,9 @@
  * notification to the inbox of MAIL_TO_QUOTE_REQUEST that lists every item
  * (the product's title, model, quantity, note and the link to its page); each
  * rule of openapi.yaml broken on its own is refused with 400 naming the field,
- * and nothing is stored.
+ * and nothing is stored. The contract does not list the products (1.5.0): an
+ * item whose product is not in the catalogue the server serves (its
+ * data/products) is refused with 422, its message naming the product.
  */
 import request from "supertest";
 import contractRules from "../../../src/contract/form-rules/requestQuotation.json";
@@ -117,8 +119,10 @@ const RULES: Rule[] = [
   ["0 items", { ...QUOTE, items: [] }, "/body/items"],
   [`${FIELD.items.maxItems + 1} items`, { ...QUOTE, items: Array.from({ length: FIELD.items.maxItems + 1 }, () => ({ product: "torque-pump", quantity: 1 })) }, "/body/items"],
   ["items not a list", { ...QUOTE, items: { product: "torque-pump", quantity: 1 } }, "/body/items"],
-  ["an unknown product", withItem({ product: "flux-capacitor", quantity: 1 }), "/body/items/0/product"],
   ["a product by its title", withItem({ product: "Torque Pump", quantity: 1 }), "/body/items/0/product"],
+  ["a product's slug in capitals", withItem({ product: PRODUCTS[0].slug.toUpperCase(), quantity: 1 }), "/body/items/0/product"],
+  [`a product over ${ITEM.product.maxLength} characters`, withItem({ product: "a".repeat(ITEM.product.maxLength + 1), quantity: 1 }), "/body/items/0/product"],
+  ["a product that is not text", withItem({ product: 7, quantity: 1 }), "/body/items/0/product"],
   ["an item without product", withItem({ quantity: 1 }), "/body/items/0/product"],
   ["an item without quantity", withItem({ product: "torque-pump" }), "/body/items/0/quantity"],
   ["quantity 0", withItem({ product: "torque-pump", quantity: 0 }), "/body/items/0/quantity"],
@@ -150,8 +154,44 @@ describe("each rule broken on its own is refused with 400 naming the field, and 
   });
 });
 
-describe("the product list of the contract", () => {
-  it("is exactly the product slugs of data/products", () => {
-    expect([...ITEM.product.enum].sort()).toEqual(PRODUCTS.map((product) => product.slug).sort());
+/** A slug of the contract's form that no product of the catalogue has. */
+function notInCatalogue(base: string): string {
+  const slugs = new Set(PRODUCTS.map((product) => product.slug));
+  let slug = `${base}-retired`;
+  while (slugs.has(slug)) slug += "-x";
+  return slug;
+}
+
+describe("a product the served catalogue does not have", () => {
+  it("the contract does not list the products: any slug of its form passes the contract", () => {
+    expect(ITEM.product).not.toHaveProperty("enum");
+    expect(new RegExp(ITEM.product.pattern, "u").test(notInCatalogue(PRODUCTS[0].slug))).toBe(true);
+  });
+
+  it("is refused with 422 whose message names the product and its item; errors points at it; nothing is stored", async () => {
+    const unknown = notInCatalogue(PRODUCTS[0].slug);
+    const before = await test.count("submissions");
+    const outbox = await test.count("outbox");
+    const error = expectError(await post({ ...QUOTE, items: [ITEMS[0], { product: unknown, quantity: 2 }] }), 422);
+    expect(error.message).toBe(`This site's catalogue has no product "${unknown}" (item 2). Please remove it from your list and send the request again.`);
+    expect(error.errors).toEqual([{ path: "/body/items/1/product", message: "is not a product of this site's catalogue" }]);
+    expect(await test.count("submissions")).toBe(before);
+    expect(await test.count("outbox")).toBe(outbox);
+  });
+
+  it("names every unknown product of the list in one answer", async () => {
+    const [first, second] = [notInCatalogue(PRODUCTS[0].slug), notInCatalogue(PRODUCTS[1].slug)];
+    const error = expectError(await post({ ...QUOTE, items: [{ product: first, quantity: 1 }, ITEMS[0], { product: second, quantity: 1 }] }), 422);
+    expect(error.message).toBe(`This site's catalogue has no products "${first}" (item 1) and "${second}" (item 3). Please remove them from your list and send the request again.`);
+    expect(error.errors?.map((e) => e.path)).toEqual(["/body/items/0/product", "/body/items/2/product"]);
+  });
+
+  it("a body that also breaks a rule of the contract is answered 400 for that rule first", async () => {
+    const error = expectError(await post({ ...QUOTE, email: "ada@", items: [{ product: notInCatalogue(PRODUCTS[0].slug), quantity: 1 }] }), 400);
+    expect(error.errors?.map((e) => e.path)).toEqual(["/body/email"]);
+  });
+
+  it("every product of the catalogue is accepted, each on its own", async () => {
+    for (const product of PRODUCTS) expectAccepted(await post(withItem({ product: product.slug, quantity: 1 })));
   });
 });

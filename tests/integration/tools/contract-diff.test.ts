@@ -113,6 +113,29 @@ describe("npm run contract:diff", () => {
     expect({ code: minor.code, output: minor.output }).toEqual({ code: 0, output: expect.stringContaining(bumped("minor")) });
   }, 60_000);
 
+  it("an enum opened up to bounds every released value meets: passes at a minor bump; bounds a released value breaks stay major", async () => {
+    const opened = released();
+    const product = opened.components.schemas.QuoteItem.properties.product;
+    const values: string[] = product.enum;
+    expect(values.length).toBeGreaterThan(1);
+    delete product.enum;
+    Object.assign(product, { minLength: 1, maxLength: 100, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" });
+    const minor = await diff("enum-opened-minor", withVersion(opened, bumped("minor")));
+    expect({ code: minor.code, output: minor.output }).toEqual({ code: 0, output: expect.stringContaining("not breaking") });
+    expect(minor.output).toContain(`all ${values.length} of the released enum's values are valid under the new schema`);
+    const patch = await diff("enum-opened-patch", withVersion(opened, bumped("patch")));
+    expect(patch.code).not.toBe(0);
+
+    // A bound that one released value breaks (the longest is one character too long): a breaking change.
+    const longest = Math.max(...values.map((v) => v.length));
+    const narrowed = released();
+    delete narrowed.components.schemas.QuoteItem.properties.product.enum;
+    narrowed.components.schemas.QuoteItem.properties.product.maxLength = longest - 1;
+    const narrowedMinor = await diff("enum-narrowed-minor", withVersion(narrowed, bumped("minor")));
+    expect(narrowedMinor.code).not.toBe(0);
+    expect(narrowedMinor.output).toMatch(/major/);
+  }, 60_000);
+
   it("fails when the changelog has no section for the version", async () => {
     const doc = withVersion(released(), bumped("patch"));
     doc.info.description = `${doc.info.description}\nWording only.`;
