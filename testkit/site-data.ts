@@ -30,3 +30,38 @@ export function loadCatalogueData(): CatalogueAssetsData {
     products: { nodes: products },
   };
 }
+
+/** A product data file as tests read it: the fields they check, loosely typed beyond those. */
+export interface ProductData {
+  slug: string;
+  name: string;
+  category: string;
+  shortDescription: string;
+  imageIds: number[];
+  photos?: string[];
+  models: string[];
+  meta: { title: string; description: string };
+  tabs: { id: string; label: string; kind: string; documents?: { id: string; label: string; kind: string; available: boolean; file?: string }[]; [key: string]: unknown }[];
+}
+
+/** A category data file: its products by slug, in the order the page lists them. */
+export interface CategoryData {
+  slug: string;
+  name: string;
+  products: string[];
+}
+
+const jsonFiles = (folder: string): string[] =>
+  fs
+    .readdirSync(path.join(ROOT, "data", folder))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
+
+/** Every product of data/products/, by file name. Tests that check every product read this list, never one of their own. */
+export const productsData = (): ProductData[] => jsonFiles("products").map((f) => readJson<ProductData>(`products/${f}`));
+
+/** Every category of data/categories/, by file name. */
+export const categoriesData = (): CategoryData[] => jsonFiles("categories").map((f) => readJson<CategoryData>(`categories/${f}`));
+
+/** The slugs of every product page. */
+export const productSlugs = (): string[] => productsData().map((p) => p.slug);

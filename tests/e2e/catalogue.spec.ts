@@ -1,74 +1,22 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../../testkit/e2e";
+import { categoriesData, productsData } from "../../testkit/site-data";
 
 /*
  * The category and product pages: the products each category links to, each
- * product page's tabs and their behaviour, the gallery. Every expectation below
- * is written out here, not read from the data files, so a data file that drops
- * or reorders something fails.
+ * product page's tabs and their behaviour, the gallery. What the pages list
+ * (categories, products, tabs, documents) is read from data/, so an editor's
+ * change to the catalogue keeps this green; a page that shows less or in
+ * another order than its data file fails.
  */
 
 /** Category pages and the product links they show, in order. */
-const CATEGORIES: Record<string, string[]> = {
-  "fluid-transfer": [
-    "top-loading-arms",
-    "bottom-loading-arms",
-    "marine-loading-arms",
-    "floating-suction-unit",
-    "positive-displacement-flow-meter",
-    "gravity-unloading-flow-meter",
-  ],
-  "controlled-bolting-hydraulic-equipments": [
-    "square-drive-torque-wrench",
-    "low-profile-torque-wrench",
-    "pneumatic-torque-wrench",
-    "torque-pump",
-    "spring-return-bolt-tensioner",
-    "multi-stage-bolt-tensioner",
-    "subsea-bolt-tensioner",
-    "tensioning-pump",
-    "nut-splitter",
-    "flange-spreader",
-    "hydraulic-pullers",
-    "impact-sockets",
-  ],
-  "hydrotesting-chemical-injection-skids": ["hydrotesting-unit", "chemical-injection-skids", "test-manifolds"],
-  "on-site-atex-machining": ["split-frame-cold-cutting-machine", "id-mounted-flange-facing-machine", "manuel-flange-facing-machine"],
-};
+const CATEGORIES: Record<string, string[]> = Object.fromEntries(categoriesData().map((c) => [c.slug, c.products]));
 
-/** The tabs of each product page, in order. */
-const FLUID_WITH_ORDER = ["Specifications", "Features", "Benefits", "Catalog", "Order Form"];
-const TOOL_TABS = ["Specifications", "Features", "Manuals", "Notification", "Warning"];
-const SKID_TABS = ["Features", "Benefits", "Applications", "Catalog"];
-const TABS: Record<string, string[]> = {
-  "top-loading-arms": FLUID_WITH_ORDER,
-  "bottom-loading-arms": FLUID_WITH_ORDER,
-  "marine-loading-arms": FLUID_WITH_ORDER,
-  "floating-suction-unit": FLUID_WITH_ORDER,
-  "gravity-unloading-flow-meter": FLUID_WITH_ORDER,
-  "positive-displacement-flow-meter": ["Specifications", "Features", "Benefits", "Catalog"],
-  "square-drive-torque-wrench": ["Specifications", "Features", "Manuals", "Notification and Warning"],
-  "low-profile-torque-wrench": ["Specifications", "HEX-Links", "Features", "Manuals", "Notification", "Warning"],
-  "pneumatic-torque-wrench": TOOL_TABS,
-  "torque-pump": TOOL_TABS,
-  "spring-return-bolt-tensioner": TOOL_TABS,
-  "tensioning-pump": TOOL_TABS,
-  "nut-splitter": TOOL_TABS,
-  "flange-spreader": TOOL_TABS,
-  "multi-stage-bolt-tensioner": TOOL_TABS,
-  "subsea-bolt-tensioner": TOOL_TABS,
-  "hydraulic-pullers": TOOL_TABS,
-  "impact-sockets": TOOL_TABS,
-  "hydrotesting-unit": SKID_TABS,
-  "chemical-injection-skids": SKID_TABS,
-  "test-manifolds": SKID_TABS,
-  "split-frame-cold-cutting-machine": ["Specifications", "Powerpacks", "Consumables", "Manuals", "Notification", "Warning"],
-  "id-mounted-flange-facing-machine": TOOL_TABS,
-  "manuel-flange-facing-machine": ["Specifications", "Features", "Manuals", "Warning"],
-};
-
-/** Pages whose Manuals tab offers only a technical data sheet. */
-const DATASHEET_ONLY = ["multi-stage-bolt-tensioner", "subsea-bolt-tensioner", "hydraulic-pullers", "impact-sockets"];
+/** The tabs of each product page, in order, and the documents of its document tabs. */
+const PRODUCTS = productsData();
+const TABS: Record<string, string[]> = Object.fromEntries(PRODUCTS.map((p) => [p.slug, p.tabs.map((tab) => tab.label)]));
+const DOCUMENT_TABS = (slug: string) => PRODUCTS.find((p) => p.slug === slug)!.tabs.filter((tab) => tab.kind === "documents");
 
 const AMBER = "rgb(242, 169, 0)";
 
@@ -120,10 +68,11 @@ test.describe("category pages", () => {
   }
 
   test("a click anywhere on a card opens the product", async ({ page }) => {
-    await page.goto("/on-site-atex-machining");
+    const [category, products] = Object.entries(CATEGORIES).find(([, list]) => list.length > 0)!;
+    await page.goto(`/${category}`);
     // A click on the card's image, away from the product name.
     await page.getByTestId("product-card").first().click({ position: { x: 60, y: 60 } });
-    await expect(page).toHaveURL(/\/split-frame-cold-cutting-machine$/);
+    await expect(page).toHaveURL(new RegExp(`/${products[0]}$`));
   });
 });
 
@@ -199,21 +148,24 @@ test.describe("product pages", () => {
         await expect(panel.locator(`[data-form="product_order_form"][data-product-name="${slug}"]`)).toBeVisible();
       }
 
-      // Manuals: only a technical data sheet on four pages; a data sheet and a manual on the square drive.
-      if (DATASHEET_ONLY.includes(slug)) {
-        const panel = await openTab(page, "Manuals");
-        await expect(panel.locator("[data-document-id]")).toHaveCount(1);
-        await expect(panel.locator('a[href$="-datasheet.pdf"]')).toHaveCount(1);
-      }
-      if (slug === "square-drive-torque-wrench") {
-        const panel = await openTab(page, "Manuals");
-        await expect(panel.locator('a[href$=".pdf"]')).toHaveCount(2);
+      // Document tabs (Manuals): every document of the data, a PDF link for each available one.
+      for (const tab of DOCUMENT_TABS(slug)) {
+        const panel = await openTab(page, tab.label);
+        const documents = tab.documents ?? [];
+        await expect(panel.locator("[data-document-id]")).toHaveCount(documents.length);
+        for (const document of documents) {
+          const item = panel.locator(`[data-document-id="${document.id}"]`);
+          await expect(item.locator('a[href$=".pdf"]')).toHaveCount(document.available ? 1 : 0);
+        }
       }
     });
   }
 
-  // The keys are the same component on every product page: checked on the longest and the shortest tab list.
-  for (const slug of ["low-profile-torque-wrench", "square-drive-torque-wrench"]) {
+  // The keys are the same component on every product page: checked on the longest and the shortest tab list (of three or more).
+  const byTabs = Object.keys(TABS)
+    .filter((slug) => TABS[slug].length >= 3)
+    .sort((a, b) => TABS[b].length - TABS[a].length);
+  for (const slug of [...new Set([byTabs[0], byTabs[byTabs.length - 1]])]) {
     const labels = TABS[slug];
     test(`/${slug}: arrow keys, Home and End move between the ${labels.length} tabs and open them`, async ({ page, hydrated }) => {
       await page.goto(`/${slug}`);
