@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../../testkit/e2e";
+import productUi from "../../data/product-ui.json";
 import { categoriesData, productsData } from "../../testkit/site-data";
 
 /*
@@ -17,6 +18,7 @@ const CATEGORIES: Record<string, string[]> = Object.fromEntries(categoriesData()
 const PRODUCTS = productsData();
 const TABS: Record<string, string[]> = Object.fromEntries(PRODUCTS.map((p) => [p.slug, p.tabs.map((tab) => tab.label)]));
 const DOCUMENT_TABS = (slug: string) => PRODUCTS.find((p) => p.slug === slug)!.tabs.filter((tab) => tab.kind === "documents");
+const tabOfKind = (slug: string, kind: string) => PRODUCTS.find((p) => p.slug === slug)!.tabs.find((tab) => tab.kind === kind);
 
 const AMBER = "rgb(242, 169, 0)";
 
@@ -126,24 +128,19 @@ test.describe("product pages", () => {
       }
 
       // The Warning tab shows the SAFETY NOTICE with the danger icon.
-      const warning = labels.find((l) => l.endsWith("Warning"));
+      const warning = tabOfKind(slug, "warning");
       if (warning) {
-        const panel = await openTab(page, warning);
+        const panel = await openTab(page, warning.label);
         const notice = panel.getByRole("note");
-        await expect(notice.getByRole("heading", { name: "SAFETY NOTICE" })).toBeVisible();
+        await expect(notice.getByRole("heading", { name: productUi.safetyNoticeTitle })).toBeVisible();
         await expect(notice.locator("svg")).toHaveCount(1);
-        await expect(notice).toContainText("severe injury");
-      }
-
-      // The Catalog tab offers a catalogue PDF.
-      if (labels.includes("Catalog")) {
-        const panel = await openTab(page, "Catalog");
-        await expect(panel.locator('a[href$=".pdf"]')).not.toHaveCount(0);
+        for (const line of productUi.warningText) await expect(notice).toContainText(line);
       }
 
       // Order Form: the questionnaire download, then the upload form's place.
-      if (labels.includes("Order Form")) {
-        const panel = await openTab(page, "Order Form");
+      const orderForm = tabOfKind(slug, "order-form");
+      if (orderForm) {
+        const panel = await openTab(page, orderForm.label);
         await expect(panel.locator(`a[href="/assets/catalog/${slug}-questionnaire.pdf"]`)).toHaveCount(1);
         await expect(panel.locator(`[data-form="product_order_form"][data-product-name="${slug}"]`)).toBeVisible();
       }
@@ -223,12 +220,14 @@ test.describe("product pages", () => {
   });
 
   test("the address opens a tab (#tab-<id>) and follows the open tab", async ({ page, hydrated }) => {
-    await page.goto("/torque-pump#tab-warning");
+    const product = PRODUCTS.find((p) => p.tabs.length >= 2)!;
+    const [first, last] = [product.tabs[0], product.tabs[product.tabs.length - 1]];
+    await page.goto(`/${product.slug}#tab-${last.id}`);
     await hydrated(productTabs(page));
-    await expect(page.getByRole("tab", { name: "Warning", exact: true })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: last.label, exact: true })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel")).toHaveCount(1);
-    await page.getByRole("tab", { name: "Features", exact: true }).click();
-    await expect(page).toHaveURL(/\/torque-pump#tab-features$/);
+    await page.getByRole("tab", { name: first.label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${product.slug}#tab-${first.id}$`));
   });
 });
 

@@ -138,7 +138,8 @@ describe("product documents", () => {
   it("makes a questionnaire to fill in with the product's models as tick boxes", async () => {
     const p = product("top-loading-arms");
     const text = pdfText(await renderProductDocument(ctx(p), "questionnaire"));
-    for (const label of ["Company", "Contact name", "E-mail", "Phone", "Country", "Product name", "Quantity", "Operating medium", "Operating conditions", "Delivery location", "Required date", "Remarks"]) {
+    const words = data.documents.pdf.questionnaire;
+    for (const label of [...words.fields, words.productField, ...words.orderFields, words.remarksField]) {
       expect(text).toContain(label);
     }
     for (const model of p.models) expect(text).toContain(model);
