@@ -12,6 +12,8 @@ import { breadcrumbList, product as productSchema, type JsonLd, type ProductForS
 import { modelFromYaml } from "./src/api-reference/model";
 import { checkLibraryFiles, createLibraryPage } from "./src/downloads-library/build";
 import { BuildAssetsPlugin } from "./src/build/build-assets";
+import { resolveFigures } from "./src/utils/description-figures";
+import type { FigureSource } from "./src/shared/utils/figure-placeholders.cjs";
 
 const SCHEMA_DIR = path.resolve(__dirname, "src/schema");
 
@@ -28,6 +30,29 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   for (const file of files) {
     actions.createTypes(fs.readFileSync(path.join(SCHEMA_DIR, file), "utf8"));
   }
+};
+
+type ProductSource = FigureSource & { slug: string; shortDescription: string; meta: { title: string; description: string } };
+
+/**
+ * Figures written once: a product's descriptions take their figures from its
+ * specification table (`{range: Working pressure}`, src/utils/description-figures.ts).
+ * Resolved here, in the data layer, so every reader of the descriptions (the
+ * page's meta description and Open Graph, JSON-LD, category cards, PDFs) gets
+ * the figures; a placeholder that names no figure fails the query, and the build.
+ */
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+  const where = (source: ProductSource, field: string) => `data/products/${source.slug}.json ${field}`;
+  createResolvers({
+    ProductsJson: {
+      shortDescription: {
+        resolve: (source: ProductSource) => resolveFigures(source.shortDescription, source, where(source, "/shortDescription")),
+      },
+      meta: {
+        resolve: (source: ProductSource) => ({ ...source.meta, description: resolveFigures(source.meta.description, source, where(source, "/meta/description")) }),
+      },
+    },
+  });
 };
 
 /**
