@@ -52,6 +52,21 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
         resolve: (source: ProductSource) => ({ ...source.meta, description: resolveFigures(source.meta.description, source, where(source, "/meta/description")) }),
       },
     },
+    // A category lists the products its file names, in that order, then every other product whose file names the
+    // category, by name: a new product is one data file, and appears on its category page without a second edit.
+    CategoriesJson: {
+      products: {
+        type: "[ProductsJson!]!",
+        resolve: async (source: { slug: string; products: string[] }, _args: unknown, context: { nodeModel: { findAll: (q: { type: string }) => Promise<{ entries: Iterable<{ slug: string; name: string; category: string }> }> } }) => {
+          const { entries } = await context.nodeModel.findAll({ type: "ProductsJson" });
+          const all = [...entries];
+          const bySlug = new Map(all.map((p) => [p.slug, p]));
+          const listed = source.products.flatMap((slug) => bySlug.get(slug) ?? []);
+          const others = all.filter((p) => p.category === source.slug && !source.products.includes(p.slug)).sort((a, b) => a.name.localeCompare(b.name));
+          return [...listed, ...others];
+        },
+      },
+    },
   });
 };
 
