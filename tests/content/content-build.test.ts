@@ -26,6 +26,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import sharp from "sharp";
+import type { FigureTable } from "../../src/shared/utils/figure-placeholders.cjs";
 import { SERVED_RESULTS_ID } from "../../src/shared/search/served";
 import { withResolvedFigures } from "../../src/utils/description-figures";
 import { QUOTE } from "../../testkit/form-bodies";
@@ -51,7 +52,7 @@ interface ProductFile {
   photos?: string[];
   models: string[];
   meta: { title: string; description: string };
-  tabs: { id: string; kind: string; documents?: { id: string; label: string; available: boolean }[]; tables?: unknown[] }[];
+  tabs: { id: string; kind: string; documents?: { id: string; label: string; available: boolean }[]; tables?: FigureTable[] }[];
 }
 
 const readJson = <T>(root: string, file: string): T => JSON.parse(fs.readFileSync(path.join(root, file), "utf8")) as T;
