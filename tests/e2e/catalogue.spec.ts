@@ -211,9 +211,16 @@ test.describe("product pages", () => {
     for (const other of (tab.documents ?? []).filter((o) => o.available)) await expect(panel.locator(`[data-document-id="${other.id}"] a[href$=".pdf"]`)).toHaveCount(1);
   });
 
+  // A product whose open specifications tab's first table has a titled table and a figure not given (null in the data).
+  const unpublished = PRODUCTS.find((p) => {
+    const table = p.tabs[0]?.kind === "specifications" ? p.tabs[0].tables?.[0] : undefined;
+    return table && (table as { title?: string }).title && table.rows.some((row) => Array.isArray(row) && row.includes(null));
+  });
   test("a specification table is a real table; figures not given read as not published", async ({ page }) => {
-    await page.goto("/top-loading-arms");
-    const table = panelOf(page, "Specifications").locator("table").first();
+    test.skip(!unpublished, "every figure of the first tables is published");
+    await page.goto(`/${unpublished!.slug}`);
+    const specifications = unpublished!.tabs[0].label;
+    const table = panelOf(page, specifications).locator("table").first();
     await expect(table.locator("caption")).toHaveCount(1);
     await expect(table.locator('thead th[scope="col"]').first()).toBeVisible();
     await expect(table.locator('tbody th[scope="row"]').first()).toBeVisible();
@@ -221,7 +228,7 @@ test.describe("product pages", () => {
     await expect(empty).toHaveText("—Not published yet");
     await expect(empty.locator(".visually-hidden")).toHaveText("Not published yet");
     // The table's frame scrolls sideways and can take the focus.
-    await expect(panelOf(page, "Specifications").getByRole("region").first()).toHaveAttribute("tabindex", "0");
+    await expect(panelOf(page, specifications).getByRole("region").first()).toHaveAttribute("tabindex", "0");
   });
 
   test("the address opens a tab (#tab-<id>) and follows the open tab", async ({ page, hydrated }) => {
