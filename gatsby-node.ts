@@ -17,6 +17,8 @@ import { pageStructuredData } from "./src/build/page-structured-data";
 import { modelFromYaml } from "./src/api-reference/model";
 import { checkLibraryFiles, createLibraryPage } from "./src/downloads-library/build";
 import { BuildAssetsPlugin } from "./src/build/build-assets";
+import { resolveFigures } from "./src/utils/description-figures";
+import type { FigureSource } from "./src/shared/utils/figure-placeholders.cjs";
 
 const SCHEMA_DIR = path.resolve(__dirname, "src/schema");
 const DATA_DIR = path.resolve(__dirname, "data");
@@ -36,6 +38,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     actions.createTypes(fs.readFileSync(path.join(SCHEMA_DIR, file), "utf8"));
   }
 };
+
+type ProductSource = FigureSource & { slug: string; shortDescription: string; meta: { title: string; description: string } };
 
 interface FileNodeModel {
   findOne(args: { type: string; query: { filter: Record<string, unknown> } }): Promise<unknown>;
@@ -116,6 +120,30 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
   };
   add("LocalSearchProducts", "publicIndexURL", { resolve: (node: { index: string }) => publishSearchFile(node.index, "index.txt") });
   add("LocalSearchProducts", "publicStoreURL", { resolve: (node: { store: unknown }) => publishSearchFile(JSON.stringify(node.store), "store.json") });
+  // Figures written once: a product's descriptions take their figures from its specification table
+  // (`{range: Working pressure}`, src/utils/description-figures.ts). Resolved here, in the data layer, so every
+  // reader of the descriptions (the page's meta description and Open Graph, JSON-LD, category cards, PDFs) gets
+  // the figures; a placeholder that names no figure fails the query, and the build.
+  const where = (source: ProductSource, field: string) => `data/products/${source.slug}.json ${field}`;
+  add("ProductsJson", "shortDescription", {
+    resolve: (source: ProductSource) => resolveFigures(source.shortDescription, source, where(source, "/shortDescription")),
+  });
+  add("ProductsJson", "meta", {
+    resolve: (source: ProductSource) => ({ ...source.meta, description: resolveFigures(source.meta.description, source, where(source, "/meta/description")) }),
+  });
+  // A category lists the products its file names, in that order, then every other product whose file names the
+  // category, by name: a new product is one data file, and appears on its category page without a second edit.
+  add("CategoriesJson", "products", {
+    type: "[ProductsJson!]!",
+    resolve: async (source: { slug: string; products: string[] }, _args: unknown, context: { nodeModel: { findAll: (q: { type: string }) => Promise<{ entries: Iterable<{ slug: string; name: string; category: string }> }> } }) => {
+      const { entries } = await context.nodeModel.findAll({ type: "ProductsJson" });
+      const all = [...entries];
+      const bySlug = new Map(all.map((p) => [p.slug, p]));
+      const listed = source.products.flatMap((slug) => bySlug.get(slug) ?? []);
+      const others = all.filter((p) => p.category === source.slug && !source.products.includes(p.slug)).sort((a, b) => a.name.localeCompare(b.name));
+      return [...listed, ...others];
+    },
+  });
   createResolvers(resolvers);
 };
 

@@ -1,5 +1,5 @@
 /**
- * The jest tests, in TypeScript through ts-jest, in five projects by what
+ * The jest tests, in TypeScript through ts-jest, in six projects by what
  * they need (each named in the output; `--selectProjects <name>` runs one):
  *
  * - "unit" (tests/unit): code in process only. No database (no SQLite file
@@ -23,6 +23,11 @@
  *   (PostgreSQL, bin/migrate, two instances, Debian's nginx with a self-signed
  *   certificate, an SMTP peer, Chromium over https: testkit/release-stack.cjs).
  *   Needs the site built (public/); compiles the server like "faults".
+ * - "content" (tests/content/*.test.ts): content changes as an editor makes
+ *   them, on a copy of the repository (testkit/content-site.cjs): the edit
+ *   touches data/ only, the copy is built (`npm run build`) and served by its
+ *   own compiled server, and the built site shows the change. Each file builds
+ *   the site once: minutes, not seconds.
  *
  * Global set-up only where it is needed: the integration projects start ONE
  * PostgreSQL per run (TEST_DATABASE_URL for the workers,
@@ -87,6 +92,13 @@ module.exports = {
       displayName: "release",
       roots: ["<rootDir>/tests/release"],
       globalSetup: "<rootDir>/testkit/jest/compile-server.ts",
+      setupFilesAfterEnv: ["<rootDir>/testkit/jest/long-timeout.ts"],
+    },
+    {
+      ...shared,
+      displayName: "content",
+      roots: ["<rootDir>/tests/content"],
+      testMatch: ["<rootDir>/tests/content/*.test.ts"],
       setupFilesAfterEnv: ["<rootDir>/testkit/jest/long-timeout.ts"],
     },
   ],

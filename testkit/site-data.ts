@@ -3,6 +3,8 @@ import fs from "fs";
 import path from "path";
 import type { CatalogueAssetsData } from "../src/build/catalogue-assets";
 import type { Product } from "../src/build/catalogue-assets/types";
+import type { FigureTable } from "../src/shared/utils/figure-placeholders.cjs";
+import { withResolvedFigures } from "../src/utils/description-figures";
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -15,7 +17,8 @@ export function loadCatalogueData(): CatalogueAssetsData {
     .readdirSync(path.join(ROOT, "data/products"))
     .filter((f) => f.endsWith(".json"))
     .sort()
-    .map((f) => readJson<Product>(`products/${f}`));
+    // As the build's data layer hands them over: descriptions with the figures of their tables (gatsby-node's createResolvers).
+    .map((f) => withResolvedFigures(readJson<Product>(`products/${f}`)));
   const categories = fs
     .readdirSync(path.join(ROOT, "data/categories"))
     .filter((f) => f.endsWith(".json"))
@@ -30,3 +33,38 @@ export function loadCatalogueData(): CatalogueAssetsData {
     products: { nodes: products },
   };
 }
+
+/** A product data file as tests read it: the fields they check, loosely typed beyond those. */
+export interface ProductData {
+  slug: string;
+  name: string;
+  category: string;
+  shortDescription: string;
+  imageIds: number[];
+  photos?: string[];
+  models: string[];
+  meta: { title: string; description: string };
+  tabs: { id: string; label: string; kind: string; documents?: { id: string; label: string; kind: string; available: boolean; file?: string }[]; tables?: FigureTable[]; [key: string]: unknown }[];
+}
+
+/** A category data file: its products by slug, in the order the page lists them. */
+export interface CategoryData {
+  slug: string;
+  name: string;
+  products: string[];
+}
+
+const jsonFiles = (folder: string): string[] =>
+  fs
+    .readdirSync(path.join(ROOT, "data", folder))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
+
+/** Every product of data/products/, by file name, its descriptions' figures written in as the build does. Tests that check every product read this list, never one of their own. */
+export const productsData = (): ProductData[] => jsonFiles("products").map((f) => withResolvedFigures(readJson<ProductData>(`products/${f}`)));
+
+/** Every category of data/categories/, by file name. */
+export const categoriesData = (): CategoryData[] => jsonFiles("categories").map((f) => readJson<CategoryData>(`categories/${f}`));
+
+/** The slugs of every product page. */
+export const productSlugs = (): string[] => productsData().map((p) => p.slug);

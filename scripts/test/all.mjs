@@ -20,8 +20,9 @@ import { parseArgs } from "util";
  * (type check, lint, the contract's linters and diff guard, the migrations'
  * check, the content's schemas and checks: each one process on one core, none
  * writes a file in the checkout);
- * then the jest projects by kind, the build, the built pages' HTML, the
- * release packed from the build and run outside the repository, and the
+ * then the jest projects by kind, the build, the built pages' HTML, content
+ * changes made on a copy of the repository and built there (tests/content),
+ * the release packed from the build and run outside the repository, and the
  * browser tests on the build.
  */
 export const STAGES = [
@@ -36,6 +37,7 @@ export const STAGES = [
   ["test:faults"],
   ["build"],
   ["check:html"],
+  ["test:content"],
   ["test:release"],
   ["test:e2e"],
 ];

@@ -5,19 +5,6 @@ import { mapEmbedUrl } from "../../src/shared/utils/map";
 import { unbreakable } from "../../src/shared/utils/template";
 import { expect, test } from "../../testkit/e2e";
 
-const CARD_TITLES = [
-  "General Enquiries",
-  "Sales",
-  "Technical Support",
-  "Service & Maintenance",
-  "Trainings",
-  "Careers",
-  "Procurement",
-  "Partnerships",
-  "Media & Communications",
-  "Quality & HSE",
-];
-
 /** Text as React writes it into the static HTML. */
 function html(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
@@ -34,21 +21,19 @@ function recordHosts(page: Page): Set<string> {
 }
 
 test.describe("contact page", () => {
-  test("the static HTML has the ten contact cards, the head office and the two regional offices", async ({ request }) => {
+  test("the static HTML has every contact card, the head office and every regional office", async ({ request }) => {
     const response = await request.get("/contact");
     expect(response.status()).toBe(200);
     const body = await response.text();
 
-    expect(contact.contactCards.map((c) => c.title)).toEqual(CARD_TITLES);
     for (const card of contact.contactCards) {
-      expect(card.email).toMatch(/^[a-z]+@example\.com$/);
       expect(body).toContain(`>${html(card.title)}</h3>`);
       expect(body).toContain(`href="mailto:${card.email}"`);
     }
-    expect(new Set(contact.contactCards.map((c) => c.email)).size).toBe(10);
+    expect(body.match(/data-testid="contact-card"/g)).toHaveLength(contact.contactCards.length);
 
-    for (const office of ["India", "Singapore"]) expect(body).toContain(`>${office}</p>`);
-    expect(body.match(/>Regional office</g)).toHaveLength(2);
+    for (const office of contact.offices.items) expect(body).toContain(`>${html(office.name)}</p>`);
+    expect(body.match(new RegExp(`>${contact.offices.label}<`, "g"))).toHaveLength(contact.offices.items.length);
 
     for (const line of company.address.lines) expect(body).toContain(html(line));
     expect(body).toContain(`href="${company.phoneHref}"`);
@@ -62,10 +47,10 @@ test.describe("contact page", () => {
     expect(body).not.toContain("google.com/maps");
   });
 
-  test("cards show an icon, a title and a mailto link; the social list has LinkedIn, YouTube, WhatsApp and X as a placeholder", async ({ page }) => {
+  test("cards show an icon, a title and a mailto link; the social list has every channel, a placeholder not as a link", async ({ page }) => {
     await page.goto("/contact");
     const cards = page.getByTestId("contact-card");
-    await expect(cards).toHaveCount(10);
+    await expect(cards).toHaveCount(contact.contactCards.length);
     for (const [i, card] of contact.contactCards.entries()) {
       const el = cards.nth(i);
       await expect(el.getByRole("heading", { level: 3 })).toHaveText(card.title);
@@ -73,15 +58,19 @@ test.describe("contact page", () => {
       await expect(el.getByRole("link")).toHaveAttribute("href", `mailto:${card.email}`);
       await expect(el.locator("svg path, svg g").first()).toBeAttached();
     }
-    await expect(page.getByTestId("regional-office")).toHaveText([/India\s*Regional office/, /Singapore\s*Regional office/]);
+    await expect(page.getByTestId("regional-office")).toHaveText(contact.offices.items.map((office) => new RegExp(`${office.name}\\s*${contact.offices.label}`)));
 
     const social = page.locator("main").getByRole("list", { name: "Social media" });
-    await expect(social.getByRole("listitem")).toHaveCount(4);
-    await expect(social.getByRole("link", { name: "LinkedIn" })).toHaveAttribute("href", /linkedin\.com/);
-    await expect(social.getByRole("link", { name: "YouTube" })).toHaveAttribute("href", /youtube\.com/);
-    await expect(social.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", /wa\.me/);
-    await expect(social.getByRole("img", { name: /^X/ })).toBeVisible();
-    await expect(social.getByRole("link", { name: /^X/ })).toHaveCount(0);
+    await expect(social.getByRole("listitem")).toHaveCount(contact.social.length);
+    for (const channel of contact.social) {
+      if (channel.placeholder) {
+        const name = new RegExp(`^${channel.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`);
+        await expect(social.getByRole("img", { name })).toBeVisible();
+        await expect(social.getByRole("link", { name })).toHaveCount(0);
+      } else {
+        await expect(social.getByRole("link", { name: channel.label, exact: true })).toHaveAttribute("href", channel.href);
+      }
+    }
 
     const office = page.getByTestId("head-office");
     await expect(office.getByRole("link", { name: company.phone })).toHaveAttribute("href", company.phoneHref);

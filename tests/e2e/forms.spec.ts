@@ -7,6 +7,8 @@
  * answered by the server (page.route) that keeps everything typed.
  */
 import type { Locator, Page, Request, Route } from "@playwright/test";
+import demoForm from "../../data/forms/demo_form.json";
+import trainings from "../../data/trainings.json";
 import { axeViolations } from "../../testkit/axe";
 import { makeDocx, makePdf } from "../../testkit/documents";
 import { expect, HYDRATION_TIMEOUT_MS, test, waitForHydration } from "../../testkit/e2e";
@@ -291,12 +293,8 @@ test.describe("manufacturing demo", () => {
     await page.goto("/manufacturing");
     const form = await formIn(page, "demo_form");
     const posts = apiPosts(page);
-    await expect(form.getByLabel("Interested In").locator("option")).toHaveText([
-      "Select an option",
-      "Semi Finished Products",
-      "Finished Components",
-      "Engineering and Material Processing",
-    ]);
+    const interest = demoForm.fieldWords.find((field) => field.name === "interestedIn") as { placeholder: string; options: { label: string }[] };
+    await expect(form.getByLabel("Interested In").locator("option")).toHaveText([interest.placeholder, ...interest.options.map((option) => option.label)]);
     await fillDemo(form);
     const terms = form.getByRole("checkbox");
     await expect(terms).not.toBeChecked();
@@ -429,7 +427,11 @@ test.describe("job application (careers modal)", () => {
 });
 
 test.describe("trainings modals", () => {
-  async function openCard(page: Page, button: string, title: string, slot: string): Promise<{ dialog: Locator; form: Locator }> {
+  /** The card of data/trainings.json whose modal holds the form `slot`: its button opens it, its title names the dialog. */
+  const cardFor = (slot: string) => trainings.cards.find((card) => card.form === slot)!;
+
+  async function openCard(page: Page, slot: string): Promise<{ dialog: Locator; form: Locator }> {
+    const { button, title } = cardFor(slot);
     await recordMultipart(page);
     await page.goto("/trainings");
     const form = await formIn(page, slot);
@@ -480,7 +482,7 @@ test.describe("trainings modals", () => {
   }
 
   test("Request for Training: participants at least 1, JSON body, the modal closes with its message", async ({ page }) => {
-    const { dialog, form } = await openCard(page, "Apply Now", "Request for Training", "request_for_training");
+    const { dialog, form } = await openCard(page, "request_for_training");
     const button = form.getByRole("button", { name: "Send request" });
     await expect(button).toBeDisabled();
     await fillTraining(form);
@@ -515,7 +517,7 @@ test.describe("trainings modals", () => {
   });
 
   test("SME registration: linkedIn must be an address when given; multipart with the résumé; the modal closes", async ({ page }) => {
-    const { dialog, form } = await openCard(page, "Register Now", "Subject Matter Expert Registration", "sme_form");
+    const { dialog, form } = await openCard(page, "sme_form");
     const button = form.getByRole("button", { name: "Register" });
     await fillSme(form);
     await expect(button).toBeEnabled();
@@ -551,7 +553,7 @@ test.describe("trainings modals", () => {
   });
 
   test("Knowledge Transfer Partner: at least one interest, sent as a JSON list with support_doc; the modal closes", async ({ page }) => {
-    const { dialog, form } = await openCard(page, "Partner with Us", "Be a Knowledge Transfer Partner", "transfer_partner");
+    const { dialog, form } = await openCard(page, "transfer_partner");
     const button = form.getByRole("button", { name: "Send application" });
     await fillPartnership(form);
     await expect(button).toBeEnabled();
@@ -585,24 +587,17 @@ test.describe("trainings modals", () => {
 
   // One test a form: the three in one test's 30 s ran past it on a busy machine.
   const failures = [
-    { button: "Apply Now", title: "Request for Training", slot: "request_for_training", call: "request_for_training", fill: fillTraining, send: "Send request" },
-    { button: "Register Now", title: "Subject Matter Expert Registration", slot: "sme_form", call: "sme_form", fill: fillSme, send: "Register" },
-    {
-      button: "Partner with Us",
-      title: "Be a Knowledge Transfer Partner",
-      slot: "transfer_partner",
-      call: "transfer_partner",
-      fill: fillPartnership,
-      send: "Send application",
-    },
-  ];
+    { slot: "request_for_training", call: "request_for_training", fill: fillTraining, send: "Send request" },
+    { slot: "sme_form", call: "sme_form", fill: fillSme, send: "Register" },
+    { slot: "transfer_partner", call: "transfer_partner", fill: fillPartnership, send: "Send application" },
+  ].map((item) => ({ ...item, ...cardFor(item.slot) }));
   for (const item of failures) {
     test(`a failure of ${item.title} says Submission failed, logs the error and keeps the form filled`, async ({ page }) => {
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(message.text());
       });
-      const { dialog, form } = await openCard(page, item.button, item.title, item.slot);
+      const { dialog, form } = await openCard(page, item.slot);
       await failWith(page, item.call);
       await item.fill(form);
       const before = errors.length;

@@ -3,13 +3,12 @@ import home from "../../data/home.json";
 import { CAROUSEL_AUTOPLAY_MS } from "../../src/utils/carousel";
 import { HYDRATION_TIMEOUT_MS } from "../../testkit/e2e";
 
-const FIGURES = [
-  ["200+", "Tools"],
-  ["21+", "Nations"],
-  ["20+", "Sustainable Projects"],
-  ["3+", "Business Units"],
-];
-const VALUE_BLOCKS = ["Design to Implementation", "Lifetime Commitment", "Global Network", "Operational Excellence"];
+// What the page shows comes from data/home.json: an editor may add or remove a figure, a review or a logo.
+const FIGURES = home.figures.items.map(({ value, label }) => [value, label] as const);
+const VALUE_BLOCKS = home.values.items.map((item) => item.title);
+const SLIDES = home.testimonials.items.length;
+/** How many slides the carousel shows at once on a wide screen (the specification's behaviour). */
+const IN_VIEW = 3;
 const START = new Date("2026-01-05T08:00:00Z");
 
 /**
@@ -18,6 +17,8 @@ const START = new Date("2026-01-05T08:00:00Z");
  * steps until it is hydrated.
  */
 async function openWithClock(page: Page): Promise<Locator> {
+  // With no more reviews than fit on a wide screen nothing moves in or out of view: the rotation tests have nothing to watch.
+  test.skip(SLIDES <= IN_VIEW, `the carousel rotates only with more than ${IN_VIEW} reviews; data/home.json has ${SLIDES}`);
   await page.clock.install({ time: START });
   await page.clock.pauseAt(new Date(START.getTime() + 1000));
   await page.goto("/");
@@ -39,9 +40,12 @@ async function restartRotation(carousel: Locator): Promise<void> {
   await expect(carousel).toHaveAttribute("data-autoplay", "running");
 }
 
-/** Labels of the four slides, starting from `first` (0-based) and wrapping round. */
+/** The accessible label of slide `index` (0-based), as the page words it ("2 of 5"). */
+const label = (index: number): string => home.testimonials.labels.slide.replace("{current}", String(index + 1)).replace("{total}", String(SLIDES));
+
+/** Labels of `count` slides, starting from `first` (0-based) and wrapping round. */
 function from(first: number, count: number): string[] {
-  return Array.from({ length: count }, (_, k) => `${((first + k) % 4) + 1} of 4`);
+  return Array.from({ length: count }, (_, k) => label((((first + k) % SLIDES) + SLIDES) % SLIDES));
 }
 
 /** The labels of the slides in view, left to right. */
@@ -67,16 +71,16 @@ test.describe("home page: static HTML", () => {
       expect(html).toContain(`>${label}</span>`);
     }
     for (const title of VALUE_BLOCKS) expect(html).toContain(`>${title}</h3>`);
-    expect(home.testimonials.items).toHaveLength(4);
+    expect(home.testimonials.items.length).toBeGreaterThan(0);
     for (const t of home.testimonials.items) {
       expect(html).toContain(t.review);
       expect(html).toContain(t.name);
       expect(html).toContain(t.company);
     }
     expect(html).toContain('aria-roledescription="carousel"');
-    expect(html).toContain(">Trusted By</h2>");
-    for (let i = 1; i <= 8; i++) expect(html).toContain(`alt="Client logo placeholder ${i}"`);
-    expect(html).toContain(">Custom Solutions</h2>");
+    expect(html).toContain(`>${home.trustedBy.heading}</h2>`);
+    for (const logo of home.trustedBy.logos) expect(html).toContain(`alt="${logo.alt}"`);
+    expect(html).toContain(`>${home.customSolutions.heading}</h2>`);
     expect(html).toMatch(/<a[^>]+href="\/contact"[^>]*>Contact Us<\/a>/);
   });
 });
@@ -91,10 +95,10 @@ test.describe("home page", () => {
     await expect(hero.getByRole("link", { name: home.hero.cta.label })).toHaveAttribute("href", home.hero.cta.to);
   });
 
-  test("shows the four figures with their labels and the four value blocks", async ({ page }) => {
+  test("shows the figures with their labels and the value blocks", async ({ page }) => {
     await page.goto("/");
     const figures = page.getByTestId("home-figure");
-    await expect(figures).toHaveCount(4);
+    await expect(figures).toHaveCount(FIGURES.length);
     for (const [i, [value, label]] of FIGURES.entries()) {
       await expect(figures.nth(i)).toHaveText(`${value}${label}`);
     }
@@ -103,20 +107,22 @@ test.describe("home page", () => {
     }
   });
 
-  test("the carousel is labelled as a carousel of four slides, 3 of them in view at 1280 px", async ({ page }) => {
+  test("the carousel is labelled as a carousel of one slide per review, 3 of them in view at 1280 px", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const carousel = await openWithClock(page);
     await expect(carousel).toHaveAttribute("aria-roledescription", "carousel");
     const slides = carousel.locator('[aria-roledescription="slide"]');
-    await expect(slides).toHaveCount(4);
-    for (let i = 0; i < 4; i++) await expect(slides.nth(i)).toHaveAttribute("aria-label", `${i + 1} of 4`);
-    expect(await slidesInView(carousel)).toEqual(["1 of 4", "2 of 4", "3 of 4"]);
+    await expect(slides).toHaveCount(SLIDES);
+    for (let i = 0; i < SLIDES; i++) await expect(slides.nth(i)).toHaveAttribute("aria-label", label(i));
+    expect(await slidesInView(carousel)).toEqual(from(0, IN_VIEW));
     // Only the slides in view are exposed, visible and focusable.
-    await expect(carousel.getByRole("group")).toHaveCount(3);
-    for (let i = 0; i < 3; i++) await expect(slides.nth(i)).toBeVisible();
-    await expect(slides.nth(3)).toBeHidden();
-    await expect(slides.nth(3)).toHaveAttribute("aria-hidden", "true");
-    await expect(slides.nth(3)).toHaveAttribute("inert", "");
+    await expect(carousel.getByRole("group")).toHaveCount(IN_VIEW);
+    for (let i = 0; i < IN_VIEW; i++) await expect(slides.nth(i)).toBeVisible();
+    for (let i = IN_VIEW; i < SLIDES; i++) {
+      await expect(slides.nth(i)).toBeHidden();
+      await expect(slides.nth(i)).toHaveAttribute("aria-hidden", "true");
+      await expect(slides.nth(i)).toHaveAttribute("inert", "");
+    }
     // Three slides side by side on one line, 20 px apart.
     const box = async (i: number) => (await slides.nth(i).boundingBox())!;
     for (const i of [0, 1]) expect((await box(i + 1)).x - ((await box(i)).x + (await box(i)).width)).toBeCloseTo(20, 0);
@@ -141,22 +147,22 @@ test.describe("home page", () => {
   test("the carousel wraps round after the last slide", async ({ page }) => {
     const carousel = await openWithClock(page);
     await restartRotation(carousel);
-    const expected = [from(1, 3), ["3 of 4", "4 of 4", "1 of 4"], ["4 of 4", "1 of 4", "2 of 4"], from(0, 3), from(1, 3)];
-    for (const shown of expected) {
+    // One step per slide brings the first back in front, one more moves on again.
+    for (let step = 1; step <= SLIDES + 1; step++) {
       await page.clock.runFor(CAROUSEL_AUTOPLAY_MS);
-      await expect.poll(() => slidesInView(carousel)).toEqual(shown);
+      await expect.poll(() => slidesInView(carousel)).toEqual(from(step, 3));
     }
     // The slide that left is hidden once its movement has ended.
-    await expect(carousel.locator('[aria-label="1 of 4"]')).toBeHidden();
+    await expect(carousel.locator(`[aria-label="${label(0)}"]`)).toBeHidden();
   });
 
   test("hovering the carousel does not pause it", async ({ page }) => {
     const carousel = await openWithClock(page);
     await restartRotation(carousel);
-    await carousel.locator('[aria-label="2 of 4"]').hover();
+    await carousel.locator(`[aria-label="${label(1)}"]`).hover();
     await page.clock.runFor(CAROUSEL_AUTOPLAY_MS);
     await expect.poll(() => slidesInView(carousel)).toEqual(from(1, 3));
-    await carousel.locator('[aria-label="3 of 4"]').hover();
+    await carousel.locator(`[aria-label="${label(2)}"]`).hover();
     await page.clock.runFor(CAROUSEL_AUTOPLAY_MS);
     await expect.poll(() => slidesInView(carousel)).toEqual(from(2, 3));
     await expect(carousel).toHaveAttribute("data-autoplay", "running");
@@ -181,16 +187,17 @@ test.describe("home page", () => {
     const next = carousel.getByRole("button", { name: home.testimonials.labels.next });
     const previous = carousel.getByRole("button", { name: home.testimonials.labels.previous });
     await previous.click();
-    await expect.poll(() => slidesInView(carousel)).toEqual(["4 of 4", "1 of 4", "2 of 4"]);
+    await expect.poll(() => slidesInView(carousel)).toEqual(from(-1, 3));
     await previous.click();
-    await expect.poll(() => slidesInView(carousel)).toEqual(["3 of 4", "4 of 4", "1 of 4"]);
+    await expect.poll(() => slidesInView(carousel)).toEqual(from(-2, 3));
     for (let i = 0; i < 3; i++) await next.click();
     await expect.poll(() => slidesInView(carousel)).toEqual(from(1, 3));
-    // Once the movement ends the slides sit left to right in that order, the fourth hidden.
-    await expect(carousel.locator('[aria-label="1 of 4"]')).toBeHidden();
-    for (const label of from(1, 3)) await expect(carousel.locator(`[aria-label="${label}"]`)).toBeVisible();
-    const x = async (label: string) => (await carousel.locator(`[aria-label="${label}"]`).boundingBox())!.x;
-    await expect.poll(async () => (await x("2 of 4")) < (await x("3 of 4")) && (await x("3 of 4")) < (await x("4 of 4"))).toBe(true);
+    // Once the movement ends the slides sit left to right in that order, the first hidden.
+    await expect(carousel.locator(`[aria-label="${label(0)}"]`)).toBeHidden();
+    for (const shown of from(1, 3)) await expect(carousel.locator(`[aria-label="${shown}"]`)).toBeVisible();
+    const x = async (shown: string) => (await carousel.locator(`[aria-label="${shown}"]`).boundingBox())!.x;
+    const [second, third, fourth] = from(1, 3);
+    await expect.poll(async () => (await x(second)) < (await x(third)) && (await x(third)) < (await x(fourth))).toBe(true);
     // A move by hand restarts the timer: the next automatic step comes a full interval later.
     await page.clock.runFor(CAROUSEL_AUTOPLAY_MS - 1);
     expect(await slidesInView(carousel)).toEqual(from(1, 3));
@@ -231,12 +238,12 @@ test.describe("home page", () => {
     }
   });
 
-  test("the Trusted By strip has eight logos with alt text", async ({ page }) => {
+  test("the Trusted By strip has every logo of the data, with its alt text", async ({ page }) => {
     await page.goto("/");
-    const strip = page.getByRole("region", { name: "Trusted By" });
+    const strip = page.getByRole("region", { name: home.trustedBy.heading });
     const logos = strip.getByRole("img");
-    await expect(logos).toHaveCount(8);
-    for (let i = 0; i < 8; i++) await expect(logos.nth(i)).toHaveAttribute("alt", `Client logo placeholder ${i + 1}`);
+    await expect(logos).toHaveCount(home.trustedBy.logos.length);
+    for (const [i, logo] of home.trustedBy.logos.entries()) await expect(logos.nth(i)).toHaveAttribute("alt", logo.alt);
   });
 
   test("Contact Us in the Custom Solutions block leads to /contact", async ({ page }) => {

@@ -1,22 +1,25 @@
+import navigation from "../../data/navigation.json";
+
+/** The header's menus (entries without a page of their own) and their links, from data/navigation.json. */
+const MENUS = navigation.header.filter((item) => !item.to);
+/** The menu that leads to the product categories. */
+const CATEGORY_PAGES = categoriesData().map((category) => `/${category.slug}`);
+const PRODUCTS_MENU = MENUS.find((menu) => menu.children.some((child) => CATEGORY_PAGES.includes(child.to)))!;
 import { formatGst } from "../../src/utils/clock";
 import { expect, test } from "../../testkit/e2e";
+import { categoriesData } from "../../testkit/site-data";
 import { HEIGHT, measureFit, misfits, WIDTHS } from "../../testkit/fit";
 
 test.describe("shared header", () => {
   test("menus open from the keyboard, move with arrows and close with Escape", async ({ page, openHydrated }) => {
     await openHydrated("/");
-    const products = page.getByRole("button", { name: "Products", exact: true });
+    const products = page.getByRole("button", { name: PRODUCTS_MENU.label, exact: true });
     await products.focus();
     await expect(products).toHaveAttribute("aria-expanded", "false");
     await page.keyboard.press("Enter");
     await expect(products).toHaveAttribute("aria-expanded", "true");
     const menu = page.locator(`[id="${await products.getAttribute("aria-controls")}"]`);
-    await expect(menu.getByRole("link")).toHaveText([
-      "Fluid Transfer",
-      "Controlled Bolting & Hydraulic Equipment",
-      "Hydrotesting & Chemical Injection Skids",
-      "On-site & ATEX Machining",
-    ]);
+    await expect(menu.getByRole("link")).toHaveText(PRODUCTS_MENU.children.map((child) => child.label));
     await page.keyboard.press("Escape");
     await expect(products).toHaveAttribute("aria-expanded", "false");
     await expect(products).toBeFocused();
@@ -36,20 +39,8 @@ test.describe("shared header", () => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const hrefs = await nav.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    expect(hrefs).toEqual([
-      "/manufacturing",
-      "/fluid-transfer",
-      "/controlled-bolting-hydraulic-equipments",
-      "/hydrotesting-chemical-injection-skids",
-      "/on-site-atex-machining",
-      "/procurement-project-management",
-      "/lv-installation",
-      "/trainings",
-      "/about-us",
-      "/certifications",
-      "/careers",
-      "/contact",
-    ]);
+    // data/navigation.json: an entry with a page, or a menu of its children's pages.
+    expect(hrefs).toEqual(navigation.header.flatMap((item) => (item.to ? [item.to] : item.children.map((child) => child.to))));
     await expect(page.getByTestId("site-header").getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
   });
 
@@ -141,7 +132,7 @@ test.describe(`the header from ${WIDTHS[0]} to ${WIDTHS[WIDTHS.length - 1]} px w
       const header = page.getByTestId("site-header");
       const burger = header.getByRole("button", { name: "Menu" });
       const search = header.getByRole("combobox", { name: "Search products" });
-      const menus = ["Products", "Services", "Explore"].map((name) => header.getByRole("button", { name, exact: true }));
+      const menus = MENUS.map(({ label }) => header.getByRole("button", { name: label, exact: true }));
       const found: string[] = [];
       let collapsed = 0;
       for (const width of WIDTHS) {
@@ -178,20 +169,22 @@ test.describe(`the header from ${WIDTHS[0]} to ${WIDTHS[WIDTHS.length - 1]} px w
 });
 
 test.describe("footer", () => {
-  test("has the company links, placeholders and the four social links", async ({ page }) => {
+  test("has the company links, placeholders and every social link", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer");
-    await expect(footer.getByRole("link", { name: "About Us" })).toHaveAttribute("href", "/about-us");
-    await expect(footer.getByRole("link", { name: "Careers" })).toHaveAttribute("href", "/careers");
-    await expect(footer.getByRole("link", { name: "Certifications" })).toHaveAttribute("href", "/certifications");
-    for (const placeholder of ["Sustainability", "Terms of Service", "Privacy Policy"]) {
-      await expect(footer.getByText(placeholder)).toBeVisible();
-      await expect(footer.getByRole("link", { name: placeholder })).toHaveCount(0);
+    // data/navigation.json: a page's link, or a placeholder shown as text, not as a link.
+    for (const link of navigation.footer.columns.flatMap((column) => column.links)) {
+      if (link.placeholder) {
+        await expect(footer.getByText(link.label)).toBeVisible();
+        await expect(footer.getByRole("link", { name: link.label })).toHaveCount(0);
+      } else {
+        await expect(footer.getByRole("link", { name: link.label, exact: true })).toHaveAttribute("href", link.to);
+      }
     }
     const social = footer.getByRole("list", { name: "Social media" });
-    await expect(social.getByRole("listitem")).toHaveCount(4);
-    for (const name of ["LinkedIn", "X", "WhatsApp", "YouTube"]) {
-      await expect(social.getByRole("img", { name: new RegExp(`^${name}`) })).toBeVisible();
+    await expect(social.getByRole("listitem")).toHaveCount(navigation.social.length);
+    for (const { label } of navigation.social) {
+      await expect(social.getByRole("img", { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`) })).toBeVisible();
     }
   });
 });

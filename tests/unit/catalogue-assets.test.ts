@@ -138,7 +138,8 @@ describe("product documents", () => {
   it("makes a questionnaire to fill in with the product's models as tick boxes", async () => {
     const p = product("top-loading-arms");
     const text = pdfText(await renderProductDocument(ctx(p), "questionnaire"));
-    for (const label of ["Company", "Contact name", "E-mail", "Phone", "Country", "Product name", "Quantity", "Operating medium", "Operating conditions", "Delivery location", "Required date", "Remarks"]) {
+    const words = data.documents.pdf.questionnaire;
+    for (const label of [...words.fields, words.productField, ...words.orderFields, words.remarksField]) {
       expect(text).toContain(label);
     }
     for (const model of p.models) expect(text).toContain(model);
@@ -156,15 +157,22 @@ describe("product documents", () => {
 });
 
 describe("integrator files", () => {
-  it("products.json: the 24 products with name, imageIds, link and category name", () => {
+  it("products.json: every product of the data, category by category, with name, imageIds, link and category name", () => {
     const records = productRecords(data);
-    expect(records).toHaveLength(24);
-    expect(records[0]).toEqual({ name: "Top Loading Arms", imageIds: [48, 49], link: "top-loading-arms", category: "Fluid Transfer" });
+    const products = data.products.nodes;
+    expect(records).toHaveLength(products.length);
+    // Within a category, in the category's order.
+    for (const category of data.categories.nodes) {
+      const listed = category.products.map((p) => p.slug).filter((slug) => products.some((p) => p.slug === slug));
+      expect(records.map((r) => r.link).filter((slug) => listed.includes(slug))).toEqual(listed);
+    }
     for (const r of records) {
       expect(Object.keys(r).sort()).toEqual(["category", "imageIds", "link", "name"]);
-      expect(r.imageIds.every((id) => id >= 1 && id <= 59)).toBe(true);
+      const p = product(r.link);
+      const category = data.categories.nodes.find((c) => c.slug === p.category);
+      expect(r).toEqual({ name: p.name, imageIds: p.imageIds, link: p.slug, category: category?.name ?? p.category });
     }
-    expect(new Set(records.map((r) => r.link)).size).toBe(24);
+    expect(new Set(records.map((r) => r.link)).size).toBe(products.length);
   });
 
   it("downloads.json: policies, certificates, catalogues and questionnaires", () => {
@@ -189,10 +197,14 @@ describe("integrator files", () => {
       category: "product-questionnaire",
       productId: "top-loading-arms",
     });
-    const catalogs = records.filter((r) => r.category === "product-catalog").map((r) => r.productId);
-    expect(catalogs).toHaveLength(9);
-    expect(records.filter((r) => r.category === "policy")).toHaveLength(3);
-    expect(records.filter((r) => r.category === "certificate")).toHaveLength(2);
+    // One record per available catalogue and questionnaire of the data, and per policy and certificate.
+    const available = (kind: string) =>
+      data.products.nodes.flatMap((p) => p.tabs.flatMap((t) => t.documents ?? []).filter((d) => d.available && d.kind === kind).map((d) => d.id));
+    const ofCategory = (category: string) => records.filter((r) => r.category === category).map((r) => r.id);
+    expect(ofCategory("product-catalog").sort()).toEqual(available("catalog").sort());
+    expect(ofCategory("product-questionnaire").sort()).toEqual(available("questionnaire").sort());
+    expect(ofCategory("policy")).toEqual(data.documents.policies.map((d) => d.id));
+    expect(ofCategory("certificate")).toEqual(data.documents.certificates.map((d) => d.id));
   });
 
   it("writeCatalogueAssets writes every file the pages and the lists link to", async () => {
@@ -217,7 +229,7 @@ describe("integrator files", () => {
       const policy = pdfText(fs.readFileSync(path.join(publicDir, "assets/documents/IEG_Quality_Policy.pdf")));
       expect(policy.split("\n").slice(0, 3).join(" ")).toContain("SAMPLE DOCUMENT");
       expect(policy).toContain("Quality Policy");
-      expect(JSON.parse(fs.readFileSync(path.join(publicDir, "assets/json/products.json"), "utf8"))).toHaveLength(24);
+      expect(JSON.parse(fs.readFileSync(path.join(publicDir, "assets/json/products.json"), "utf8"))).toHaveLength(data.products.nodes.length);
       expect(fs.readFileSync(path.join(publicDir, "assets/images/48.png"), "utf8")).toBe("png");
       expect(warnings.some((w) => w.includes("not drawn"))).toBe(true);
     } finally {
