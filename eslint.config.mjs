@@ -5,7 +5,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "public", ".cache", "dist", "generated", "test-results", "playwright-report", "src/contract/schema.d.ts", "packages/*/dist", "packages/forms-api-client/src/schema.d.ts"] },
+  { ignores: ["node_modules", "public", ".cache", "dist", "generated", "test-results", "playwright-report", "release", "src/contract/schema.d.ts", "packages/*/dist", "packages/forms-api-client/src/schema.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

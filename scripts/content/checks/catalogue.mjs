@@ -28,7 +28,7 @@ export default async function check({ files }) {
   for (const [slug, { file, data }] of [...products, ...categories]) {
     if (typeof data.slug === "string" && data.slug !== slug) problems.push({ file, pointer: "/slug", message: `\`slug\` is "${data.slug}" but the file is named ${slug}.json: the address and the file name must be the same (rename the file or change the slug)` });
   }
-  for (const [slug, { file, data }] of products) {
+  for (const { file, data } of products.values()) {
     const category = categories.get(data.category);
     if (typeof data.category === "string" && !category) {
       problems.push({ file, pointer: "/category", message: `\`category\` is "${data.category}", which is not a category: the categories are ${[...categories.keys()].join(", ")} (data/categories/)` });
