@@ -1,5 +1,5 @@
 /**
- * The jest tests, in TypeScript through ts-jest, in five projects by what
+ * The jest tests, in TypeScript through ts-jest, in six projects by what
  * they need (each named in the output; `--selectProjects <name>` runs one):
  *
  * - "unit" (tests/unit): code in process only. No database (no SQLite file
@@ -23,6 +23,10 @@
  *   (PostgreSQL, bin/migrate, two instances, Debian's nginx with a self-signed
  *   certificate, an SMTP peer, Chromium over https: testkit/release-stack.cjs).
  *   Needs the site built (public/); compiles the server like "faults".
+ * - "content" (tests/content): the content editor (/admin, Decap CMS) in
+ *   Chromium against its local backend (decap-server) on a copy of the
+ *   repository (testkit/cms-editor.cjs, testkit/content-repo.ts): edits
+ *   change the data files as expected and nothing else.
  *
  * Global set-up only where it is needed: the integration projects start ONE
  * PostgreSQL per run (TEST_DATABASE_URL for the workers,
@@ -80,6 +84,12 @@ module.exports = {
       roots: ["<rootDir>/tests/faults"],
       globalSetup: "<rootDir>/testkit/jest/faults-setup.ts",
       globalTeardown: "<rootDir>/testkit/jest/postgres-teardown.ts",
+      setupFilesAfterEnv: ["<rootDir>/testkit/jest/long-timeout.ts"],
+    },
+    {
+      ...shared,
+      displayName: "content",
+      roots: ["<rootDir>/tests/content"],
       setupFilesAfterEnv: ["<rootDir>/testkit/jest/long-timeout.ts"],
     },
     {

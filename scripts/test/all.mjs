@@ -19,7 +19,7 @@ import { parseArgs } from "util";
  * Debian package, and apt takes one lock); the static checks side by side
  * (type check, lint, the contract's linters and diff guard, the migrations'
  * check: each one process on one core, none writes a file in the checkout);
- * then the jest projects by kind, the build, the built pages' HTML, the
+ * then the jest projects by kind (the content editor's among them), the build, the built pages' HTML, the
  * release packed from the build and run outside the repository, and the
  * browser tests on the build.
  */
@@ -33,6 +33,7 @@ export const STAGES = [
   ["test:unit"],
   ["test:integration"],
   ["test:faults"],
+  ["test:content"],
   ["build"],
   ["check:html"],
   ["test:release"],

@@ -11,8 +11,9 @@
  *   validation (ajv) with `new Function`, refused without 'unsafe-eval';
  * - style-src 'unsafe-inline': Decap's styles are written by emotion at run
  *   time;
- * - img-src/media-src data: blob:: Decap shows the media it reads through the
- *   backend as blob: addresses, and its icons as data: ones;
+ * - img-src/media-src data: blob:, connect-src blob:: Decap keeps the media it
+ *   reads through the backend, and the files an editor uploads, as blob:
+ *   addresses (and reads them back with fetch), and its icons are data: ones;
  * - connect-src: the backend's API (and its OAuth server for a PKCE login),
  *   named by the page itself in `<meta name="cms-connect-src">` from the
  *   editor's configuration, so the policy follows the backend the build was
@@ -60,7 +61,7 @@ export function adminContentSecurityPolicy(html: string): string {
     `img-src 'self' data: blob: ${connect.join(" ")}`.trim(),
     "media-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ${connect.join(" ")}`.trim(),
+    `connect-src 'self' blob: ${connect.join(" ")}`.trim(),
     `frame-src ${frame.length ? frame.join(" ") : "'none'"}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
