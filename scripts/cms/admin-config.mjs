@@ -46,6 +46,10 @@ export const PAGE_OF_FILE = {
 
 const BACKENDS = ["local", "github", "gitlab", "gitea"];
 
+/** The editor's JSON formats (registered by scripts/cms/widgets/index.js): a folder collection's, the single files'. */
+export const formatOf = (collection) => `json-${collection}`;
+export const PAGES_FORMAT = "json-pages";
+
 /** Default address of decap-server's API (its own default port). */
 export const DEFAULT_LOCAL_URL = "http://localhost:8081/api/v1";
 
@@ -119,7 +123,8 @@ export function adminConfig(root, { backend, siteUrl, register }) {
     label: "Pages and settings",
     label_singular: "Page",
     description: "Every page's words and pictures, and the settings all pages share (company, navigation, forms' words).",
-    format: "json",
+    // JSON with the keys in the schema's order (scripts/cms/widgets/key-order.js): what Decap's own "json" would shuffle.
+    format: PAGES_FORMAT,
     files: files.map((name) => {
       const schema = readSchema(root, name);
       return {
@@ -141,7 +146,7 @@ export function adminConfig(root, { backend, siteUrl, register }) {
       description: schema.description,
       folder: collection.folder,
       extension: "json",
-      format: "json",
+      format: formatOf(collection.name),
       create: true,
       delete: true,
       identifier_field: collection.identifier,

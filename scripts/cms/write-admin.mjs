@@ -11,7 +11,8 @@
  *   config.yml       collections, media folders, backend
  *   decap-cms.js     node_modules/decap-cms/dist/decap-cms.js as shipped, with
  *                    the chunks and WebAssembly it loads (no source maps)
- *   cms-widgets.js   the widgets and their validators compiled from the schemas
+ *   cms-widgets.js   the widgets and their validators compiled from the schemas,
+ *                    and the JSON formats that write keys in the schemas' order
  *
  *   node scripts/cms/write-admin.mjs [out-dir]     (default public/admin; build:site runs it)
  *
@@ -26,7 +27,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import * as esbuild from "esbuild";
 import yaml from "js-yaml";
-import { adminConfig, backendFromEnv, backendOrigins, FOLDER_COLLECTIONS, PAGE_OF_FILE } from "./admin-config.mjs";
+import { adminConfig, backendFromEnv, backendOrigins, FOLDER_COLLECTIONS, formatOf, PAGE_OF_FILE, PAGES_FORMAT } from "./admin-config.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** This project's own checkout: where the tools (node_modules) are, whatever content folder is edited. */
@@ -95,6 +96,12 @@ export async function writeAdmin({ root = TOOL_ROOT, outDir = path.join(root, "p
   try {
     const validators = path.join(work, "validators.mjs");
     fs.writeFileSync(validators, validatorModule(entries));
+    // The schemas themselves, for writing each file's keys in their order.
+    const schemas = path.join(work, "schemas.mjs");
+    const schemaOf = (name) => JSON.parse(fs.readFileSync(path.join(root, "schemas/content", `${name}.schema.json`), "utf8"));
+    const folders = Object.fromEntries(FOLDER_COLLECTIONS.map((collection) => [formatOf(collection.name), schemaOf(collection.schema)]));
+    const pages = config.collections[0].files.map((file) => schemaOf(file.name));
+    fs.writeFileSync(schemas, `export default ${JSON.stringify({ folders, pages, pagesFormat: PAGES_FORMAT })};\n`);
     await esbuild.build({
       entryPoints: [path.join(HERE, "widgets/index.js")],
       bundle: true,
@@ -105,7 +112,15 @@ export async function writeAdmin({ root = TOOL_ROOT, outDir = path.join(root, "p
       nodePaths: [path.join(TOOL_ROOT, "node_modules")],
       logLevel: "warning",
       legalComments: "none",
-      plugins: [{ name: "cms-validators", setup: (build) => build.onResolve({ filter: /^cms-validators$/ }, () => ({ path: validators })) }],
+      plugins: [
+        {
+          name: "cms-generated",
+          setup: (build) => {
+            build.onResolve({ filter: /^cms-validators$/ }, () => ({ path: validators }));
+            build.onResolve({ filter: /^cms-schemas$/ }, () => ({ path: schemas }));
+          },
+        },
+      ],
     });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -17,11 +17,18 @@
  * (opening and saving an entry changes nothing), and refuses, at saving,
  * what the schema refuses (isValid, with the schema's validator).
  *
+ * The data files are written by formats of their own (json-products,
+ * json-pages...): JSON with two spaces and a final newline, keys in their
+ * schema's order, since Decap's maps lose the order of objects with more than
+ * eight keys.
+ *
  * With a site preview (index.html's meta "cms-preview-origin", `npm run cms`),
  * each entry's preview is its page on the development site, updated when the
  * entry is saved.
  */
 import validators from "cms-validators";
+import schemas from "cms-schemas";
+import { dataFileText, schemaOfData } from "./key-order.js";
 
 const CMS = window.CMS;
 const h = window.h;
@@ -376,6 +383,12 @@ const JsonControl = createClass({
 });
 
 const JsonPreview = (props) => h("pre", null, JSON.stringify(plain(props.value), null, 2));
+
+// The data files' format: JSON in the editor's layout, keys in the schema's order (./key-order.js).
+for (const [name, schema] of Object.entries(schemas.folders)) {
+  CMS.registerCustomFormat(name, "json", { fromFile: (text) => JSON.parse(text), toFile: (data) => dataFileText(data, schema) });
+}
+CMS.registerCustomFormat(schemas.pagesFormat, "json", { fromFile: (text) => JSON.parse(text), toFile: (data) => dataFileText(data, schemaOfData(data, schemas.pages)) });
 
 CMS.registerWidget("spec-cell", SpecCellControl, SpecCellPreview);
 CMS.registerWidget("spec-row", SpecRowControl, SpecRowPreview);
