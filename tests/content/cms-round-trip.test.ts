@@ -42,6 +42,8 @@ describe("opening and saving every entry without a change", () => {
   let browser: Browser;
   let page: Page;
   let cms: { adminUrl: string; stop(): Promise<void> };
+  /** What the editor's Content-Security-Policy refused, on any entry. */
+  const violations: string[] = [];
 
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), "cms-round-trip-"));
@@ -49,6 +51,9 @@ describe("opening and saving every entry without a change", () => {
     cms = await startCms(repo);
     browser = await chromium.launch({ executablePath: CHROMIUM });
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     // Log in once (the local backend's button): the editor remembers it.
     await page.goto(cms.adminUrl);
     await page.getByRole("button", { name: "Login" }).click();
@@ -71,6 +76,7 @@ describe("opening and saving every entry without a change", () => {
       if (status.length) changed.push(`${collection}/${slug}: ${status.join(", ")}`);
     }
     expect(changed).toEqual([]);
+    expect(violations).toEqual([]);
     expect(gitStatus(repo)).toEqual([]);
   }, 1_800_000);
 });
