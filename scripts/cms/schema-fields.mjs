@@ -55,7 +55,8 @@ export function resolve(schema, root) {
       .split("/")
       .reduce((at, key) => at?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], root);
     if (!target) throw new Error(`$ref ${node.$ref} points nowhere`);
-    const { $ref: _ref, ...siblings } = node;
+    const siblings = { ...node };
+    delete siblings.$ref;
     node = { ...target, ...siblings };
   }
   return node;

@@ -26,6 +26,7 @@
  * each entry's preview is its page on the development site, updated when the
  * entry is saved.
  */
+/* global window, document */
 import validators from "cms-validators";
 import schemas from "cms-schemas";
 import { dataFileText, schemaOfData } from "./key-order.js";

@@ -16,7 +16,8 @@ function resolve(schema, root) {
       .slice(2)
       .split("/")
       .reduce((at, key) => (at ? at[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), root);
-    const { $ref, ...siblings } = node;
+    const siblings = { ...node };
+    delete siblings.$ref;
     node = { ...(target || {}), ...siblings };
   }
   return node || {};
