@@ -9,9 +9,10 @@
  *   address (the file name is the entry's slug);
  * - the backend from CMS_BACKEND (docs/cms.md, docs/configuration.md):
  *   `local` (default) edits the working copy through decap-server
- *   (`npm run cms`); `github`, `gitlab` or `gitea` edit the company's
- *   repository with the editorial workflow (draft, in review, ready,
- *   published as a merge).
+ *   (`npm run cms`); `github` or `gitlab` edit the company's repository with
+ *   the editorial workflow (draft, in review, ready, published as a merge);
+ *   `gitea` commits each save to CMS_BRANCH (Decap's Gitea backend has no
+ *   editorial workflow), a branch merged by a pull request (docs/cms.md).
  */
 import fs from "fs";
 import path from "path";
@@ -168,9 +169,9 @@ export function adminConfig(root, { backend, siteUrl, register }) {
     show_preview_links: true,
     collections: [pages, ...folders],
   };
-  if (backend.name !== "proxy") {
-    config.publish_mode = "editorial_workflow";
-    config.local_backend = false;
-  }
+  if (backend.name !== "proxy") config.local_backend = false;
+  // Drafts, in review, ready, published as a merge. Decap's Gitea backend has no editorial workflow: there each
+  // save is a commit on CMS_BRANCH, which docs/cms.md has point at a branch merged by a pull request.
+  if (backend.name === "github" || backend.name === "gitlab") config.publish_mode = "editorial_workflow";
   return config;
 }
