@@ -85,7 +85,8 @@ function stringPattern(schema) {
     messages.push(schema["x-pattern-message"] ?? patternMessage(schema.pattern, schema.description));
   }
   if (parts.length === 0) return undefined;
-  return [`^${parts.join("")}`, `Must be ${messages.join(", and ")}.`.replace("Must be not empty.", "Must not be empty.")];
+  // Decap shows it as "<label> didn't match the pattern: <message>." and adds the full stop itself.
+  return [`^${parts.join("")}`, `Must be ${messages.join(", and ")}`.replace("Must be not empty", "Must not be empty")];
 }
 
 /** Plain words for the patterns the schemas use; otherwise the pattern itself. */

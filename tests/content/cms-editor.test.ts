@@ -16,7 +16,7 @@ import { copyRepository, gitStatus } from "../../testkit/content-repo";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startCms, editInCms } = require("../../testkit/cms-editor.cjs") as typeof import("../../testkit/cms-editor.cjs");
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell";
 const ROOT = path.resolve(__dirname, "../..");
 
 jest.setTimeout(300_000);

@@ -155,8 +155,11 @@ const CellEditor = createClass({
     return { drafts: draftsOf(plain(this.props.value)), error: null };
   },
   componentDidUpdate(previous) {
-    // A value changed from outside (a row reordered, an entry loaded): the inputs follow it.
-    if (previous.value !== this.props.value && JSON.stringify(plain(this.props.value)) !== JSON.stringify(cellFrom(this.state.drafts, plain(previous.value)).value)) {
+    // A value changed from outside (a row reordered, an entry loaded): the inputs follow it. Compared as JSON: a
+    // row gives its cells as new objects at each render, and a cell being typed (even a wrong figure) stays as typed.
+    const before = JSON.stringify(plain(previous.value));
+    const now = JSON.stringify(plain(this.props.value));
+    if (before !== now && now !== JSON.stringify(cellFrom(this.state.drafts, plain(previous.value)).value)) {
       this.setState({ drafts: draftsOf(plain(this.props.value)), error: null });
     }
   },
