@@ -1,8 +1,9 @@
 /**
- * The content editor refuses what the schema refuses, before anything is written: a product whose
- * address is not lower-case words with hyphens (the schema's pattern, made a Decap rule by
- * scripts/cms/schema-fields.mjs). Decap shows the field's message, and the data file stays as it
- * was.
+ * The content editor refuses what the schema refuses, before anything is written: a figure in a
+ * product's specification table that is not a number (the project's cell widget, checked by the
+ * validator compiled from the schema), and a product address that is not lower-case words with
+ * hyphens (the schema's pattern, made a Decap rule by scripts/cms/schema-fields.mjs). Decap shows
+ * the field's message, and the data file stays as it was.
  */
 import fs from "fs";
 import os from "os";
@@ -53,6 +54,25 @@ describe("the editor refuses what the schema refuses", () => {
     await expect(page.getByText(/^unsaved changes$/i).first().isVisible()).resolves.toBe(true);
     expect(gitStatus(repo)).toEqual([]);
   };
+
+  it("a figure that is not a number, in a specification table (the project's cell widget and its validator)", async () => {
+    await openProduct();
+    await page.locator('input[id^="name-field-"]').fill("Renamed product");
+    // The first tab opened, then its first table: its cells' editors are shown.
+    const tabs = page.locator('div[id^="tabs-field-"]').first();
+    const toggles = (scope: typeof tabs) => scope.locator('div[role="button"][aria-roledescription="sortable"]').locator("xpath=preceding-sibling::button[1]");
+    await tabs.locator('[data-testid="expand-button"]').first().click();
+    if (!(await page.locator('div[id^="tables-field-"]').first().isVisible())) await toggles(tabs).first().click();
+    const tables = page.locator('div[id^="tables-field-"]').first();
+    if ((await tables.locator('[data-testid="expand-button"][aria-label="Expand"]').count()) > 0) await tables.locator('[data-testid="expand-button"][aria-label="Expand"]').first().click();
+    const figure = tables.getByRole("textbox", { name: /^(Number|From|Figure \(5 or 5 – 8\))$/ }).first();
+    if (!(await figure.isVisible())) await toggles(tables).first().click();
+    await figure.fill("7x0");
+    // The cell's own message at once; Decap's on the field once Publish is refused.
+    const message = (await tables.getByRole("alert").first().textContent()) ?? "";
+    expect(message).toMatch(/"7x0" is not a number|needs two numbers/);
+    await publishRefused(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")), 1);
+  });
 
   it("an address that is not lower-case words joined by hyphens", async () => {
     await openProduct();
