@@ -24,10 +24,13 @@
  *   certificate, an SMTP peer, Chromium over https: testkit/release-stack.cjs).
  *   Needs the site built (public/); compiles the server like "faults".
  * - "content" (tests/content/*.test.ts): content changes as an editor makes
- *   them, on a copy of the repository (testkit/content-site.cjs): the edit
+ *   them, on a copy of the repository. The content editor (/admin, Decap CMS)
+ *   in Chromium against its local backend (decap-server; testkit/cms-editor.cjs,
+ *   testkit/content-repo.ts): edits change the data files as expected and
+ *   nothing else. The build test (testkit/content-site.cjs): the edit
  *   touches data/ only, the copy is built (`npm run build`) and served by its
- *   own compiled server, and the built site shows the change. Each file builds
- *   the site once: minutes, not seconds.
+ *   own compiled server, and the built site shows the change: one build,
+ *   minutes rather than seconds.
  *
  * Global set-up only where it is needed: the integration projects start ONE
  * PostgreSQL per run (TEST_DATABASE_URL for the workers,

@@ -17,7 +17,8 @@
  * - the offline page (public/offline/, written by the build script).
  *
  * Not the stylesheet (every page inlines it), no image, no document, never a
- * video; the scripts of the other pages are cached at run time when they are
+ * video, never the content editor (public/admin/: its 5 MB bundle is for
+ * editors only, and the worker leaves /admin alone); the scripts of the other pages are cached at run time when they are
  * used (cache first). The size counted is the files' bytes as the browser's
  * cache stores them (uncompressed), and must stay under PRECACHE_LIMIT_BYTES.
  */
@@ -34,6 +35,8 @@ const BUILD_ASSETS_FILE = "webpack.assets.json";
 const OFFLINE_FILES = ["offline/index.html", "offline/offline.css", "offline/offline.js"];
 
 const VIDEO = /\.(mp4|webm|ogv|mov|m4v)$/i;
+/** The content editor's folder under public/ (scripts/cms/write-admin.mjs). */
+const ADMIN = /^admin\//;
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, "utf8"));
 
@@ -104,7 +107,7 @@ function precacheList(publicDir, { pages = precachedPages(), limit = PRECACHE_LI
   for (const file of OFFLINE_FILES) add(file);
 
   const entries = [...files]
-    .filter((file) => !VIDEO.test(file))
+    .filter((file) => !VIDEO.test(file) && !ADMIN.test(file))
     .sort()
     .map((file) => ({ file, url: addressOf(file), size: fs.statSync(path.join(publicDir, file)).size }));
   const size = entries.reduce((sum, entry) => sum + entry.size, 0);

@@ -22,6 +22,8 @@ const pages = fs.existsSync(publicDir)
       .readdirSync(publicDir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
       .map((entry) => path.join(entry.parentPath, entry.name))
+      // The content editor (public/admin/, Decap CMS) is not a page of the site.
+      .filter((file) => path.relative(publicDir, file).split(path.sep)[0] !== "admin")
       .sort()
   : [];
 if (pages.length === 0) {

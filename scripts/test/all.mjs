@@ -21,7 +21,8 @@ import { parseArgs } from "util";
  * check, the content's schemas and checks: each one process on one core, none
  * writes a file in the checkout);
  * then the jest projects by kind, the build, the built pages' HTML, content
- * changes made on a copy of the repository and built there (tests/content),
+ * changes made on a copy of the repository, in the editor and built there
+ * (tests/content),
  * the release packed from the build and run outside the repository, and the
  * browser tests on the build.
  */

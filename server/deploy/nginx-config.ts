@@ -29,6 +29,7 @@ import { cspHeaderName, type CspMode } from "../site/csp";
 import { BUILD_INTERNAL_FILES, HASHED_PATHS, HOME_ALIASES, IMMUTABLE, NOT_FOUND_PAGE, REVALIDATE, SITE_HEADERS } from "../site";
 import { SEARCH_PATH } from "../../src/shared/utils/search";
 import { CONTENT_TYPES } from "../site/static-files";
+import { ADMIN_ROBOTS } from "../site/admin-policy";
 import type { BuiltPage } from "./site-build";
 
 /** HSTS of every HTTPS answer: two years (the HTTP Observatory asks for six months at least). */
@@ -293,6 +294,17 @@ export function nginxConfig(site: NginxSite): string {
     ...headers("        "),
     "    }",
     `    location = /${NOT_FOUND_PAGE} {`,
+    ...headers("        "),
+    "    }",
+    "    # The content editor (/admin, Decap CMS): its own policy (the map above), never indexed. A prefix location, so",
+    "    # the text files' location below does not take its files; the same types, and its configuration and WebAssembly.",
+    "    location ^~ /admin {",
+    '        rewrite "^(/(?!/)[^\\x5c\\s\\x00-\\x1f\\x7f]*?)/+$" $1 permanent;',
+    "        try_files $uri $uri/index.html =404;",
+    `        types { ${Object.entries({ ...CONTENT_TYPES, ".yml": "text/yaml", ".wasm": "application/wasm" })
+      .map(([extension, type]) => `${type.split(";")[0]} ${extension.slice(1)};`)
+      .join(" ")} }`,
+    `        add_header ${ADMIN_ROBOTS[0]} ${quoted(ADMIN_ROBOTS[1])} always;`,
     ...headers("        "),
     "    }",
     "    # Source maps, the build's internal files and dotfiles are not part of the site.",

@@ -1,6 +1,6 @@
 import fs from "fs";
 import path from "path";
-import { contentSecurityPolicy, inlineScriptHashes } from "../site/csp";
+import { pagePolicy } from "../site/csp";
 import { readRelease } from "../release";
 
 /**
@@ -43,7 +43,7 @@ export function readSiteBuild(root: string): SiteBuild {
   }
   const pages = files
     .filter((file) => file.endsWith(".html"))
-    .map((file) => ({ file, policy: contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(path.join(absolute, file), "utf8"))) }));
+    .map((file) => ({ file, policy: pagePolicy(file, fs.readFileSync(path.join(absolute, file), "utf8")) }));
   return { root: absolute, pages, files };
 }
 

@@ -17,6 +17,7 @@
  *   origin, `/api/*` is proxied to it (hosts that proxy to another origin).
  */
 import { HASHED_PATHS, HOME_ALIASES, IMMUTABLE, isBuildInternal, SITE_HEADERS } from "../site";
+import { ADMIN_ROBOTS } from "../site/admin-policy";
 import { cspHeaderName, type CspMode } from "../site/csp";
 import { HSTS } from "./nginx-config";
 import { pageAddresses, type SiteBuild } from "./site-build";
@@ -45,6 +46,8 @@ export function staticHostFiles(build: Pick<SiteBuild, "pages" | "files">, optio
     ...Object.entries(SITE_HEADERS).map(([name, value]) => `  ${name}: ${line(value)}`),
     "",
   ];
+  // The content editor (/admin, Decap CMS) is never indexed; its page's own policy is among the pages' below.
+  for (const address of ["/admin", "/admin/*"]) headers.push(address, `  ${ADMIN_ROBOTS[0]}: ${ADMIN_ROBOTS[1]}`, "");
   const staticPrefix = HASHED_PATHS.some((pattern) => pattern.source === "^\\/static\\/");
   if (staticPrefix) headers.push("/static/*", `  Cache-Control: ${IMMUTABLE}`, "");
   for (const file of build.files) {

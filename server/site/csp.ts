@@ -1,6 +1,8 @@
 import { createHash } from "crypto";
 import fs from "fs";
+import path from "path";
 import { MAP_EMBED_BASE } from "../../src/shared/utils/map";
+import { adminContentSecurityPolicy, isAdminPath } from "./admin-policy";
 
 /**
  * Content-Security-Policy of the site's pages. Gatsby writes inline bootstrap
@@ -14,6 +16,9 @@ import { MAP_EMBED_BASE } from "../../src/shared/utils/map";
  * style attributes (reserved image ratios, placeholders), which hashes cannot
  * cover; CSS cannot run code. The contact map, shown on request, is the one
  * frame from another host.
+ *
+ * The content editor's page (/admin/, server/site/admin-policy.ts) has a
+ * policy of its own: pagePolicy() picks it by the page's path.
  */
 export type CspMode = "enforce" | "report-only" | "off";
 
@@ -51,6 +56,11 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join("; ");
 }
 
+/** The policy of the built HTML page served at (or stored under) `urlPath`: the editor's own under /admin/, the site's otherwise. */
+export function pagePolicy(urlPath: string, html: string): string {
+  return isAdminPath(urlPath) ? adminContentSecurityPolicy(html) : contentSecurityPolicy(inlineScriptHashes(html));
+}
+
 /** A mode as CONTENT_SECURITY_POLICY (or a command's --csp) names it, any case; unset or empty: "enforce"; anything else: undefined. */
 export function cspModeOf(raw: string | undefined): CspMode | undefined {
   const mode = raw?.trim().toLowerCase() || "enforce";
@@ -64,16 +74,17 @@ export function cspHeaderName(mode: CspMode): string | undefined {
 }
 
 /**
- * The policy of a built HTML file, read once and kept until the file changes
- * (a new build rewrites it).
+ * The policy of a built HTML file of `publicDir`, read once and kept until the
+ * file changes (a new build rewrites it).
  */
-export function createPagePolicies(): (file: string) => string {
+export function createPagePolicies(publicDir: string): (file: string) => string {
   const cache = new Map<string, { mtimeMs: number; size: number; policy: string }>();
   return (file) => {
     const stat = fs.statSync(file);
     const hit = cache.get(file);
     if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size) return hit.policy;
-    const policy = contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(file, "utf8")));
+    const urlPath = `/${path.relative(publicDir, file).split(path.sep).join("/")}`;
+    const policy = pagePolicy(urlPath, fs.readFileSync(file, "utf8"));
     cache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, policy });
     return policy;
   };

@@ -2,7 +2,8 @@ import express, { type ErrorRequestHandler, type Request, type Response, type Ne
 import compression from "compression";
 import fs from "fs";
 import path from "path";
-import { contentSecurityPolicy, createPagePolicies, cspHeaderName, inlineScriptHashes, type CspMode } from "./csp";
+import { createPagePolicies, cspHeaderName, pagePolicy, type CspMode } from "./csp";
+import { ADMIN_ROBOTS, isAdminPath } from "./admin-policy";
 import { StaticFiles } from "./static-files";
 import { createSearchPageRenderer, servedQuery } from "./search-page";
 import { SEARCH_PATH } from "../../src/shared/utils/search";
@@ -150,9 +151,9 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: Int
   const files = new StaticFiles(publicDir, {
     cacheControl: (urlPath) => (isHashed(urlPath) ? IMMUTABLE : REVALIDATE),
     policyHeader: cspHeader,
-    policyOf: (html) => contentSecurityPolicy(inlineScriptHashes(html)),
+    policyOf: (html, urlPath) => pagePolicy(urlPath, html),
   });
-  const policyOfFile = createPagePolicies();
+  const policyOfFile = createPagePolicies(publicDir);
   /** Each page's own Content-Security-Policy (server/site/csp.ts), computed when the build was loaded. */
   const setPolicy = (res: Response, file: string) => {
     if (cspHeader && file.endsWith(".html")) res.setHeader(cspHeader, files.entryOf(file)?.policy ?? policyOfFile(file));
@@ -181,8 +182,10 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: Int
   // Cross-Origin-Opener-Policy and Origin-Agent-Cluster tripled the pages'
   // total blocking time (about 40 to about 150 ms) and cost the 100 score.
   const siteHeaders = Object.entries(SITE_HEADERS);
-  router.use((_req: Request, res: Response, next: NextFunction) => {
+  router.use((req: Request, res: Response, next: NextFunction) => {
     for (const [name, value] of siteHeaders) res.setHeader(name, value);
+    // The content editor (/admin) is never indexed (server/site/admin-policy.ts).
+    if (isAdminPath(decodedPath(req.path) ?? req.path)) res.setHeader(ADMIN_ROBOTS[0], ADMIN_ROBOTS[1]);
     next();
   });
 

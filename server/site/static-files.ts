@@ -63,8 +63,8 @@ export interface StaticFilesOptions {
   cacheControl(urlPath: string): string;
   /** The header that carries a page's policy (undefined: none). */
   policyHeader?: string;
-  /** The policy of an HTML page, from its text. */
-  policyOf?(html: string): string;
+  /** The policy of an HTML page, from its text and the path it is served at. */
+  policyOf?(html: string, urlPath: string): string;
 }
 
 /** The compressed form written at build time, when it is there and not older than the file. */
@@ -112,7 +112,7 @@ function loadEntry(file: string, urlPath: string, options: StaticFilesOptions): 
   };
   let policy: string | undefined;
   if (extension === ".html" && options.policyHeader && options.policyOf) {
-    policy = options.policyOf(data.toString("utf8"));
+    policy = options.policyOf(data.toString("utf8"), urlPath);
     base[options.policyHeader] = policy;
   }
   const entry: StaticEntry = { file, policy, identity: variant(data, `"${tag}"`, base, "identity") };

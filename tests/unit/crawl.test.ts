@@ -15,7 +15,7 @@ describe("sitemap and robots", () => {
     expect(isIndexable("/contact")).toBe(true);
   });
   it("points robots at the sitemap and keeps crawlers off the API", () => {
-    expect(robotsTxt("https://www.example.com")).toBe("User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: https://www.example.com/sitemap.xml\n");
+    expect(robotsTxt("https://www.example.com")).toBe("User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: https://www.example.com/sitemap.xml\n");
   });
   it("builds page URLs without trailing slashes", () => {
     expect(pageUrl("https://x.example", "/a/")).toBe("https://x.example/a");

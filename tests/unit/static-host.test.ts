@@ -50,3 +50,12 @@ test("_redirects: /home leads home; the API is proxied only to a given origin", 
   expect(plain).not.toContain("/api/");
   expect(staticHostFiles(BUILD, { csp: "enforce", apiOrigin: "https://api.example.com/x" }).redirects).toMatch(/^\/api\/\* {2}https:\/\/api\.example\.com\/api\/:splat {2}200$/m);
 });
+
+test("the content editor (/admin) is never indexed, and its page keeps its own policy", () => {
+  const adminPolicy = "default-src 'self'; script-src 'self' 'unsafe-eval'";
+  const { headers } = staticHostFiles({ pages: [...BUILD.pages, { file: "/admin/index.html", policy: adminPolicy }], files: [...BUILD.files, "/admin/index.html", "/admin/decap-cms.js"] }, { csp: "enforce" });
+  expect(rule(headers, "/admin")).toEqual(["X-Robots-Tag: noindex, nofollow"]);
+  expect(rule(headers, "/admin/*")).toEqual(["X-Robots-Tag: noindex, nofollow"]);
+  expect(headers).toContain(`/admin/index.html\n  Content-Security-Policy: ${adminPolicy}\n`);
+  expect(rule(headers, "/about-us")).toEqual([`Content-Security-Policy: ${ABOUT_POLICY}`]);
+});

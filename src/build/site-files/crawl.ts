@@ -26,7 +26,8 @@ export function sitemapXml(siteUrl: string, pagePaths: string[]): string {
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${pageUrl(siteUrl, "/sitemap.xml")}\n`;
+  // The API, and the content editor (/admin, also sent with X-Robots-Tag: noindex).
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${pageUrl(siteUrl, "/sitemap.xml")}\n`;
 }
 
 export function writeCrawlFiles(publicDir: string, siteUrl: string, pagePaths: string[]): void {

@@ -49,9 +49,16 @@ const VIDEO = /\.(mp4|webm|ogv|mov|m4v)$/i;
 const IMAGE = /\.(png|jpe?g|webp|avif|gif|svg|ico)$/i;
 const HASHED = /[-.][0-9a-f]{16,}\.(js|css)$/;
 
-/** Requests no route of this worker handles: the API, and videos. */
+/** Requests no route of this worker handles: the API, videos, and the content editor (/admin: never cached, never offline). */
 export function isUntouched(url: URL): boolean {
-  return url.pathname === "/api" || url.pathname.startsWith("/api/") || url.pathname.startsWith("/videos/") || VIDEO.test(url.pathname);
+  return (
+    url.pathname === "/api" ||
+    url.pathname.startsWith("/api/") ||
+    url.pathname === "/admin" ||
+    url.pathname.startsWith("/admin/") ||
+    url.pathname.startsWith("/videos/") ||
+    VIDEO.test(url.pathname)
+  );
 }
 
 /** A response for `request` from any cache of the site but `except` (pages seen before, saved items, the precache). */
