@@ -1,6 +1,6 @@
 import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
-import type { ImageDataLike } from "gatsby-plugin-image";
+import type { IGatsbyImageData, ImageDataLike } from "gatsby-plugin-image";
 import { Picture, imageOf } from "../components/Picture";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
@@ -27,7 +27,7 @@ interface AboutData {
       heading: string;
       intro: string;
       sample: boolean;
-      items: { title: string; date: string; isoDate: string; summary: string }[];
+      items: { title: string; date: string; isoDate: string; summary: string; image: ImageDataLike | null; imageAlt: string | null }[];
     };
   };
 }
@@ -142,6 +142,7 @@ export default function AboutPage({ data }: PageProps<AboutData>): React.ReactEl
             {news.items.map((item) => (
               <li key={item.title}>
                 <article className={styles.newsItem}>
+                  {imageOf(item.image) && <Picture image={imageOf(item.image) as IGatsbyImageData} alt={item.imageAlt ?? ""} className={styles.newsImage} />}
                   <time dateTime={item.isoDate} className={styles.newsDate}>
                     {item.date}
                   </time>
@@ -228,6 +229,12 @@ export const query = graphql`
           date(formatString: "D MMMM YYYY")
           isoDate: date(formatString: "YYYY-MM-DD")
           summary
+          imageAlt
+          image {
+            childImageSharp {
+              gatsbyImageData(width: 560, layout: CONSTRAINED, aspectRatio: 1.5, transformOptions: { fit: COVER })
+            }
+          }
         }
       }
     }
