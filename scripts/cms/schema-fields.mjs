@@ -112,10 +112,11 @@ function isCell(schema, root) {
 
 /**
  * Whether a schema is a table row: one branch an array of cells, the other an
- * object of strings (the "gap" row of models without figures).
+ * object of strings (the "gap" row of models without figures). The branches are
+ * those of anyOf/oneOf, or the then and else of an if chosen by JSON type.
  */
 function isRow(schema, root) {
-  const branches = schema.anyOf ?? schema.oneOf;
+  const branches = schema.anyOf ?? schema.oneOf ?? (schema.if && schema.then && schema.else ? [schema.then, schema.else] : undefined);
   if (!Array.isArray(branches) || branches.length !== 2) return false;
   const resolved = branches.map((branch) => resolve(branch, root));
   const cells = resolved.find((branch) => typesOf(branch).types[0] === "array" && branch.items && isCell(branch.items, root));

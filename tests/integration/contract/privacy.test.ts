@@ -74,7 +74,8 @@ function mode(file: string): number {
 
 describe("private file modes", () => {
   it("makes DATA_DIR, its folders and files private to the server's user, and what is created afterwards too", async () => {
-    const previous = process.umask();
+    // The files below are made with the usual umask whatever an earlier test in this worker left (a server started here sets 077).
+    const previous = process.umask(0o022);
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "privacy-modes-")), "var");
     try {
       fs.mkdirSync(path.join(dataDir, "uploads"), { recursive: true, mode: 0o755 });
@@ -99,7 +100,7 @@ describe("private file modes", () => {
 
 describe("the walk over DATA_DIR while a server works in it", () => {
   it("skips files and folders that vanish between being listed and being looked at, changed or listed themselves", () => {
-    const previous = process.umask();
+    const previous = process.umask(0o022);
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "privacy-walk-")), "var");
     try {
       for (const dir of ["outbox", "tmp/batch", "uploads"]) fs.mkdirSync(path.join(dataDir, dir), { recursive: true, mode: 0o755 });
