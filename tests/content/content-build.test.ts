@@ -26,10 +26,10 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import sharp from "sharp";
-import type { FigureTable } from "../../src/shared/utils/figure-placeholders.cjs";
 import { SERVED_RESULTS_ID } from "../../src/shared/search/served";
 import { withResolvedFigures } from "../../src/utils/description-figures";
 import { QUOTE } from "../../testkit/form-bodies";
+import type { ProductData } from "../../testkit/site-data";
 import { PROOF_HEADER, solveProof } from "../../testkit/spam";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -43,17 +43,7 @@ const { copySite, buildSite, serveSite, removeSite } = require("../../testkit/co
 // A copy, a full build (several minutes on a busy 2-core machine) and a server: one long deadline for the set-up.
 jest.setTimeout(60 * 60_000);
 
-interface ProductFile {
-  slug: string;
-  name: string;
-  category: string;
-  shortDescription: string;
-  imageIds: number[];
-  photos?: string[];
-  models: string[];
-  meta: { title: string; description: string };
-  tabs: { id: string; kind: string; documents?: { id: string; label: string; available: boolean }[]; tables?: FigureTable[] }[];
-}
+type ProductFile = ProductData;
 
 const readJson = <T>(root: string, file: string): T => JSON.parse(fs.readFileSync(path.join(root, file), "utf8")) as T;
 /** A data file in the layout the editor writes. */
