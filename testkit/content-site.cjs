@@ -24,6 +24,7 @@ const os = require("os");
 const path = require("path");
 const { watchChild } = require("./child-output.cjs");
 const { freePort } = require("./postgres-lib.cjs");
+const { probe } = require("./faults-lib.cjs");
 
 const REPO = path.resolve(__dirname, "..");
 
@@ -96,17 +97,6 @@ function run(root, command, args, env = {}) {
 /** `npm run build` in the copy: the site (content check, Gatsby, offline files) and the compiled server. */
 function buildSite(root, env = {}) {
   return run(root, "npm", ["run", "-s", "build"], env);
-}
-
-/** GET url; the status, or undefined when nothing answered in time. */
-function probe(url, timeoutMs) {
-  return fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "manual" }).then(
-    async (res) => {
-      await res.arrayBuffer().catch(() => undefined);
-      return res.status;
-    },
-    () => undefined,
-  );
 }
 
 /**

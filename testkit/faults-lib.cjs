@@ -807,6 +807,7 @@ process.on("exit", () => {
 
 module.exports = {
   ROOT,
+  probe,
   SERVER_ENTRY,
   freePort,
   startServer,
