@@ -1,0 +1,38 @@
+/**
+ * The site's two languages. English is the default and lives at the root;
+ * Arabic twins of every page live under /ar (/ar, /ar/about-us, /ar/torque-pump...).
+ * Pure functions, shared by the build, the pages, the service worker and the server.
+ */
+export type Lang = "en" | "ar";
+
+export const LANGS: readonly Lang[] = ["en", "ar"];
+export const DEFAULT_LANG: Lang = "en";
+
+/** Writing direction of each language, for <html dir>. */
+export const DIRECTION: Readonly<Record<Lang, "ltr" | "rtl">> = { en: "ltr", ar: "rtl" };
+
+/**
+ * The locale numbers and dates are formatted with. Arabic names its numbering
+ * system (Latin digits): Node's ICU and the browsers differ on `ar` alone, and
+ * a page whose digits change at hydration is a hydration error.
+ */
+export const NUMBER_LOCALE: Readonly<Record<Lang, string>> = { en: "en-US", ar: "ar-AE-u-nu-latn" };
+
+/** The language of a site path: /ar and /ar/... are Arabic, the rest English. */
+export function langOfPath(pathname: string): Lang {
+  return /^\/ar(\/|$|\?|#)/.test(pathname) ? "ar" : "en";
+}
+
+/** A path without its language prefix: /ar/torque-pump -> /torque-pump, /ar -> /. */
+export function basePath(pathname: string): string {
+  if (langOfPath(pathname) !== "ar") return pathname || "/";
+  const rest = pathname.slice(3);
+  return rest === "" || rest.startsWith("?") || rest.startsWith("#") ? `/${rest}` : rest;
+}
+
+/** The path of a page in a language: ("ar", "/torque-pump") -> /ar/torque-pump, ("ar", "/") -> /ar. */
+export function localePath(lang: Lang, pathname: string): string {
+  const base = basePath(pathname);
+  if (lang === DEFAULT_LANG) return base;
+  return base === "/" ? `/${lang}` : base.startsWith("/?") || base.startsWith("/#") ? `/${lang}${base.slice(1)}` : `/${lang}${base}`;
+}
