@@ -3,19 +3,7 @@ import path from "path";
 import company from "./data/company.json";
 import { ENGINE_OPTIONS, INDEX_FIELDS, STORE_FIELDS } from "./src/shared/search/config";
 import { normalize, SEARCH_QUERY } from "./src/shared/search/index-source";
-
-/**
- * Every JSON file in data/ becomes a node type named after the file
- * (data/home.json -> HomeJson); files in a sub-folder are named after the
- * folder (data/products/*.json -> ProductsJson). The types themselves are
- * declared in src/schema/*.graphql (see gatsby-node.ts), so a missing field
- * fails the build instead of rendering empty.
- */
-function typeName({ node }: { node: { name: string; relativeDirectory: string } }): string {
-  const base = node.relativeDirectory ? path.basename(node.relativeDirectory) : node.name;
-  const camel = base.replace(/[-_\s]+(.)/g, (_m, c: string) => c.toUpperCase());
-  return `${camel.charAt(0).toUpperCase()}${camel.slice(1)}Json`;
-}
+import { ARABIC_DATA_FOLDER, ARABIC_DATA_SOURCE, dataTypeName, OVERLAY_GLOB } from "./src/build/language-nodes";
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -36,13 +24,19 @@ const config: GatsbyConfig = {
     "gatsby-transformer-sharp",
     {
       resolve: "gatsby-source-filesystem",
-      options: { name: "data", path: path.resolve(__dirname, "data") },
+      // Every JSON file in data/ is a node (src/build/language-nodes.ts); an Arabic overlay is merged into its file's Arabic twin.
+      options: { name: "data", path: path.resolve(__dirname, "data"), ignore: [OVERLAY_GLOB] },
+    },
+    {
+      // The Arabic twins of the data files, written by gatsby-node.ts (onPreInit) before the data is read.
+      resolve: "gatsby-source-filesystem",
+      options: { name: ARABIC_DATA_SOURCE, path: path.resolve(__dirname, ARABIC_DATA_FOLDER) },
     },
     {
       resolve: "gatsby-source-filesystem",
       options: { name: "images", path: path.resolve(__dirname, "generated/images") },
     },
-    { resolve: "gatsby-transformer-json", options: { typeName } },
+    { resolve: "gatsby-transformer-json", options: { typeName: dataTypeName } },
     {
       // The product search index (flexsearch 0.6), published as files the
       // browser fetches when a search starts: see src/search/.

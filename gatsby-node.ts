@@ -18,11 +18,14 @@ import { modelFromYaml } from "./src/api-reference/model";
 import { checkLibraryFiles, createLibraryPage } from "./src/downloads-library/build";
 import { BuildAssetsPlugin } from "./src/build/build-assets";
 import { resolveFigures } from "./src/utils/description-figures";
+import { ARABIC_DATA_FOLDER, ARABIC_DATA_SOURCE, writeArabicTwins } from "./src/build/language-nodes";
+import { LANGS, localePath, type Lang } from "./src/shared/i18n/lang";
 import type { FigureSource } from "./src/shared/utils/figure-placeholders.cjs";
 
 const SCHEMA_DIR = path.resolve(__dirname, "src/schema");
 const DATA_DIR = path.resolve(__dirname, "data");
 const PUBLIC_DIR = path.resolve(__dirname, "public");
+const ARABIC_DATA_DIR = path.resolve(__dirname, ARABIC_DATA_FOLDER);
 
 /**
  * Node types for every file in data/, written in GraphQL SDL under
@@ -34,12 +37,30 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     .readdirSync(SCHEMA_DIR)
     .filter((f) => f.endsWith(".graphql"))
     .sort();
+  // Every data node says its language (src/build/language-nodes.ts).
+  actions.createTypes(`type LangFields { lang: String! }`);
   for (const file of files) {
-    actions.createTypes(fs.readFileSync(path.join(SCHEMA_DIR, file), "utf8"));
+    const sdl = fs.readFileSync(path.join(SCHEMA_DIR, file), "utf8");
+    actions.createTypes(sdl.replace(/(type \w+Json implements Node @dontInfer \{\n)/g, "$1  fields: LangFields!\n"));
   }
 };
 
-type ProductSource = FigureSource & { slug: string; shortDescription: string; meta: { title: string; description: string } };
+/** The Arabic twin of every data file, written again before every build so it has its English file's figures and its overlay's words. */
+export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
+  const count = writeArabicTwins(DATA_DIR, ARABIC_DATA_DIR);
+  reporter.info(`${count} data files in Arabic (generated/data-ar/)`);
+};
+
+/** The language of every data node: the English files' (data/), and their Arabic twins' (generated/data-ar/). */
+export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, actions, getNode }) => {
+  if (!node.internal.type.endsWith("Json")) return;
+  const file = node.parent ? (getNode(node.parent) as { internal: { type: string }; sourceInstanceName?: string } | undefined) : undefined;
+  if (file?.internal.type !== "File") return;
+  if (file.sourceInstanceName === "data") actions.createNodeField({ node, name: "lang", value: "en" });
+  if (file.sourceInstanceName === ARABIC_DATA_SOURCE) actions.createNodeField({ node, name: "lang", value: "ar" });
+};
+
+type ProductSource = FigureSource & { slug: string; shortDescription: string; meta: { title: string; description: string }; fields?: { lang?: string } };
 
 interface FileNodeModel {
   findOne(args: { type: string; query: { filter: Record<string, unknown> } }): Promise<unknown>;
@@ -124,20 +145,28 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
   // (`{range: Working pressure}`, src/utils/description-figures.ts). Resolved here, in the data layer, so every
   // reader of the descriptions (the page's meta description and Open Graph, JSON-LD, category cards, PDFs) gets
   // the figures; a placeholder that names no figure fails the query, and the build.
-  const where = (source: ProductSource, field: string) => `data/products/${source.slug}.json ${field}`;
+  // An Arabic description names the English table's labels: the figures are the English file's.
+  const arabic = (source: ProductSource) => source.fields?.lang === "ar";
+  const where = (source: ProductSource, field: string) => `data/products/${source.slug}${arabic(source) ? ".ar" : ""}.json ${field}`;
+  const figuresOf = (source: ProductSource): FigureSource =>
+    arabic(source) ? (JSON.parse(fs.readFileSync(path.join(DATA_DIR, "products", `${source.slug}.json`), "utf8")) as FigureSource) : source;
   add("ProductsJson", "shortDescription", {
-    resolve: (source: ProductSource) => resolveFigures(source.shortDescription, source, where(source, "/shortDescription")),
+    resolve: (source: ProductSource) => resolveFigures(source.shortDescription, figuresOf(source), where(source, "/shortDescription")),
   });
   add("ProductsJson", "meta", {
-    resolve: (source: ProductSource) => ({ ...source.meta, description: resolveFigures(source.meta.description, source, where(source, "/meta/description")) }),
+    resolve: (source: ProductSource) => ({ ...source.meta, description: resolveFigures(source.meta.description, figuresOf(source), where(source, "/meta/description")) }),
   });
   // A category lists the products its file names, in that order, then every other product whose file names the
   // category, by name: a new product is one data file, and appears on its category page without a second edit.
   add("CategoriesJson", "products", {
     type: "[ProductsJson!]!",
-    resolve: async (source: { slug: string; products: string[] }, _args: unknown, context: { nodeModel: { findAll: (q: { type: string }) => Promise<{ entries: Iterable<{ slug: string; name: string; category: string }> }> } }) => {
+    resolve: async (
+      source: { slug: string; products: string[]; fields: { lang: string } },
+      _args: unknown,
+      context: { nodeModel: { findAll: (q: { type: string }) => Promise<{ entries: Iterable<{ slug: string; name: string; category: string; fields: { lang: string } }> }> } },
+    ) => {
       const { entries } = await context.nodeModel.findAll({ type: "ProductsJson" });
-      const all = [...entries];
+      const all = [...entries].filter((p) => p.fields.lang === source.fields.lang);
       const bySlug = new Map(all.map((p) => [p.slug, p]));
       const listed = source.products.flatMap((slug) => bySlug.get(slug) ?? []);
       const others = all.filter((p) => p.category === source.slug && !source.products.includes(p.slug)).sort((a, b) => a.name.localeCompare(b.name));
@@ -155,18 +184,27 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
   if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new BuildAssetsPlugin(path.resolve(__dirname, "public"))] });
 };
 
-/** Pages of src/pages with structured data get it in their context (their Head renders it). */
+/**
+ * Every page of src/pages twice: in English at its path and in Arabic under /ar (the 404 page too), each with
+ * its language in its context (the page's query and words, <html lang dir>), and its structured data when it has some.
+ */
 export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
-  const jsonLd = pageStructuredData(path.resolve(__dirname, "data"), page.path.replace(/\/+$/, "") || "/");
-  if (!jsonLd || (page.context as { jsonLd?: unknown } | undefined)?.jsonLd) return;
+  if ((page.context as { lang?: string } | undefined)?.lang || page.path.startsWith("/dev-404-page")) return;
   actions.deletePage(page);
-  actions.createPage({ ...page, context: { ...page.context, jsonLd } });
+  for (const lang of LANGS) {
+    const base = page.path.replace(/\/+$/, "") || "/";
+    const jsonLd = pageStructuredData(DATA_DIR, base, lang);
+    const localised = lang === "en" ? page.path : page.path === "/" ? "/ar" : `/ar${page.path}`;
+    // An unknown address under /ar is answered with the Arabic 404 page (the server sends it; in the browser it is this page's match).
+    const matchPath = lang === "ar" && page.path === "/404.html" ? "/ar/*" : page.matchPath && lang === "ar" ? `/ar${page.matchPath}` : page.matchPath;
+    actions.createPage({ ...page, path: localised, ...(matchPath ? { matchPath } : {}), context: { ...page.context, lang, ...(jsonLd ? { jsonLd } : {}) } });
+  }
 };
 
 interface CatalogueQuery {
-  categories: { nodes: { slug: string; breadcrumb: string; products: (PicturedProduct & { slug: string })[] }[] };
-  products: { nodes: (Omit<ProductForSchema, "categoryName" | "image" | "tabs"> & PicturedProduct & { category: string; tabs: ContentTabData[] })[] };
-  ui: { defaultProduct: string; breadcrumbHome: string };
+  categories: { nodes: { slug: string; breadcrumb: string; fields: { lang: Lang }; products: (PicturedProduct & { slug: string })[] }[] };
+  products: { nodes: (Omit<ProductForSchema, "categoryName" | "image" | "tabs"> & PicturedProduct & { category: string; tabs: ContentTabData[]; fields: { lang: Lang } })[] };
+  ui: { nodes: { defaultProduct: string; breadcrumbHome: string; fields: { lang: Lang } }[] };
   company: { name: string; siteUrl: string };
 }
 
@@ -184,6 +222,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
         nodes {
           slug
           breadcrumb
+          fields {
+            lang
+          }
           products {
             slug
             imageIds
@@ -194,6 +235,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
       products: allProductsJson {
         nodes {
           ...ProductContent
+          fields {
+            lang
+          }
           tabs {
             tools {
               drawing {
@@ -203,11 +247,16 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
           }
         }
       }
-      ui: productUiJson {
-        defaultProduct
-        breadcrumbHome
+      ui: allProductUiJson {
+        nodes {
+          defaultProduct
+          breadcrumbHome
+          fields {
+            lang
+          }
+        }
       }
-      company: companyJson {
+      company: companyJson(fields: { lang: { eq: "en" } }) {
         name
         siteUrl
       }
@@ -218,38 +267,47 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
     reporter.panicOnBuild("Could not read the catalogue", result.errors);
     return;
   }
-  const { company, ui } = result.data;
+  const { company } = result.data;
   // The API reference, made from the contract on every build (src/api-reference/model.ts); its examples call the site's own URL.
+  // It speaks to integrators, in English only.
   actions.createPage({
     path: "/api-reference",
     component: path.resolve(__dirname, "src/templates/api-reference.tsx"),
-    context: { model: modelFromYaml(fs.readFileSync(path.resolve(__dirname, "openapi.yaml"), "utf8"), { baseUrl: company.siteUrl }) },
+    context: { lang: "en", model: modelFromYaml(fs.readFileSync(path.resolve(__dirname, "openapi.yaml"), "utf8"), { baseUrl: company.siteUrl }) },
   });
   // The document library: every document with the size of its built file (src/downloads-library/).
   await createLibraryPage({ graphql, actions, reporter, component: path.resolve(__dirname, "src/downloads-library/DownloadsLibraryPage.tsx") });
   // A photo the data names must be in data/media/products/ (content:check says so first, with the line).
-  for (const product of result.data.products.nodes) {
+  for (const product of result.data.products.nodes.filter((p) => p.fields.lang === "en")) {
     for (const picture of productPictures(product).filter((p) => p.photo && !fs.existsSync(path.join(DATA_DIR, p.path)))) {
       reporter.panicOnBuild(`data/products/${product.slug}.json names the photo "${picture.id}", which is not in data/media/products/`);
     }
   }
+  for (const lang of LANGS) createCataloguePages(lang, result.data, actions);
+};
+
+/** The category and product pages of one language: /<slug> in English, /ar/<slug> in Arabic. */
+function createCataloguePages(lang: Lang, data: CatalogueQuery, actions: Parameters<NonNullable<GatsbyNode["createPages"]>>[0]["actions"]): void {
+  const { company } = data;
+  const ui = data.ui.nodes.find((n) => n.fields.lang === lang) ?? data.ui.nodes[0];
   // Structured data is worked out here, so the pages' scripts do not carry the code that builds it.
-  const home = { name: ui.breadcrumbHome, path: "/" };
-  const categories = new Map(result.data.categories.nodes.map((c) => [c.slug, c]));
-  for (const { slug, breadcrumb, products } of result.data.categories.nodes) {
-    const jsonLd: JsonLd[] = [breadcrumbList(company.siteUrl, [home, { name: breadcrumb, path: `/${slug}` }])];
+  const home = { name: ui.breadcrumbHome, path: localePath(lang, "/") };
+  const inLang = <T extends { fields: { lang: Lang } }>(nodes: T[]) => nodes.filter((n) => n.fields.lang === lang);
+  const categories = new Map(inLang(data.categories.nodes).map((c) => [c.slug, c]));
+  for (const { slug, breadcrumb, products } of categories.values()) {
+    const jsonLd: JsonLd[] = [breadcrumbList(company.siteUrl, [home, { name: breadcrumb, path: localePath(lang, `/${slug}`) }])];
     // Each card shows its product's first picture: the first photo, else the first drawn image.
     const cards = products.flatMap((p) => {
       const card = cardPicture(p);
       return card ? [{ slug: p.slug, path: card.path }] : [];
     });
     actions.createPage({
-      path: `/${slug}`,
+      path: localePath(lang, `/${slug}`),
       component: path.resolve(__dirname, "src/templates/category.tsx"),
-      context: { slug, cards: Object.fromEntries(cards.map((c) => [c.slug, c.path])), picturePaths: picturePaths(cards), jsonLd },
+      context: { lang, slug, cards: Object.fromEntries(cards.map((c) => [c.slug, c.path])), picturePaths: picturePaths(cards), jsonLd },
     });
   }
-  const catalogue = result.data.products.nodes;
+  const catalogue = inLang(data.products.nodes);
   const galleryContext = (slug: string) => {
     const shown = resolveGalleryProduct(slug, catalogue, ui.defaultProduct);
     const pictures = shown ? productPictures(shown) : [];
@@ -258,27 +316,29 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, graphql,
   for (const product of catalogue) {
     const { slug, category } = product;
     const parent = categories.get(category);
-    if (!parent) {
-      reporter.panicOnBuild(`Product ${slug} names an unknown category "${category}"`);
-      continue;
-    }
+    if (!parent) throw new Error(`Product ${slug} names an unknown category "${category}"`);
     const jsonLd: JsonLd[] = [
-      breadcrumbList(company.siteUrl, [home, { name: parent.breadcrumb, path: `/${category}` }, { name: product.name, path: `/${slug}` }]),
-      productSchema(company.siteUrl, company, {
-        ...product,
-        categoryName: parent.breadcrumb,
-        image: cardPicture(product)?.url,
-      }),
+      breadcrumbList(company.siteUrl, [home, { name: parent.breadcrumb, path: localePath(lang, `/${category}`) }, { name: product.name, path: localePath(lang, `/${slug}`) }]),
+      productSchema(
+        company.siteUrl,
+        company,
+        {
+          ...product,
+          categoryName: parent.breadcrumb,
+          image: cardPicture(product)?.url,
+        },
+        localePath(lang, `/${slug}`),
+      ),
     ];
     // The tabs are the product's content as its PDFs read it (PRODUCT_CONTENT_FRAGMENT); the page queries the drawings' images.
     const drawingPaths = product.tabs.flatMap((tab) => (tab.tools ?? []).map((tool) => tool.drawing.relativePath));
     actions.createPage({
-      path: `/${slug}`,
+      path: localePath(lang, `/${slug}`),
       component: path.resolve(__dirname, "src/templates/product.tsx"),
-      context: { slug, category, ...galleryContext(slug), jsonLd, tabs: product.tabs, drawingPaths },
+      context: { lang, slug, category, ...galleryContext(slug), jsonLd, tabs: product.tabs, drawingPaths },
     });
   }
-};
+}
 
 /**
  * After the pages: every PDF they link to, the sample policies and
@@ -298,7 +358,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
           path
         }
       }
-      company: companyJson {
+      company: companyJson(fields: { lang: { eq: "en" } }) {
         siteUrl
       }
     }

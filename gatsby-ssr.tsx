@@ -1,4 +1,6 @@
 import React from "react";
+import { LangProvider, PageLocationProvider } from "./src/i18n/LangContext";
+import { DIRECTION, langOfPath } from "./src/shared/i18n/lang";
 import type { GatsbySSR } from "gatsby";
 import appManifest from "./src/offline/app-manifest.json";
 
@@ -7,8 +9,10 @@ import appManifest from "./src/offline/app-manifest.json";
  * from src/offline/app-manifest.json), so the site can be added to the home
  * screen, and the theme colour (the header's navy) browsers tint their bar with.
  */
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
-  setHtmlAttributes({ lang: "en" });
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
+  // The language and direction are in the built HTML (the page's Head says the same, for navigations in the browser).
+  const lang = langOfPath(pathname);
+  setHtmlAttributes({ lang, dir: DIRECTION[lang] });
   setHeadComponents([<link key="manifest" rel="manifest" href="/manifest.webmanifest" />, <meta key="theme-color" name="theme-color" content={appManifest.theme_color} />]);
 };
 
@@ -25,3 +29,10 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponent
   const kept = head.filter((component) => !(React.isValidElement(component) && IMAGE_PLUGIN_HEAD_KEYS.has(String(component.key))));
   if (kept.length !== head.length) replaceHeadComponents(kept);
 };
+
+/** The page's language (its context's `lang`, set at build by gatsby-node.ts) for every component of the page (src/i18n/LangContext.tsx). */
+export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => (
+  <LangProvider value={(props.pageContext as { lang?: string }).lang === "ar" ? "ar" : "en"}>
+    <PageLocationProvider value={{ pathname: props.location.pathname, search: props.location.search ?? "", hash: props.location.hash ?? "" }}>{element}</PageLocationProvider>
+  </LangProvider>
+);

@@ -1,3 +1,4 @@
+import { langOfPath } from "../../src/shared/i18n/lang";
 import express, { type ErrorRequestHandler, type Request, type Response, type NextFunction, type Router } from "express";
 import compression from "compression";
 import fs from "fs";
@@ -146,7 +147,8 @@ function clientErrorStatus(err: unknown): number | undefined {
  */
 export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: InternalErrorLog = internalErrorLog(logger())): Router {
   const router = express.Router();
-  const notFoundPage = path.join(publicDir, NOT_FOUND_PAGE);
+  const englishNotFoundPage = path.join(publicDir, NOT_FOUND_PAGE);
+  const arabicNotFoundPage = path.join(publicDir, "ar", NOT_FOUND_PAGE);
   const cspHeader = cspHeaderName(csp);
   const files = new StaticFiles(publicDir, {
     cacheControl: (urlPath) => (isHashed(urlPath) ? IMMUTABLE : REVALIDATE),
@@ -162,6 +164,8 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: Int
   /** The site's 404 page with this status (404, or 400 for a malformed address), or a line of text. */
   const sendMissing = (req: Request, res: Response, status: number) => {
     res.status(status);
+    // An address under /ar is answered with the Arabic 404 page.
+    const notFoundPage = langOfPath(req.path) === "ar" && fs.existsSync(arabicNotFoundPage) ? arabicNotFoundPage : englishNotFoundPage;
     const page = files.entryOf(notFoundPage);
     if (req.accepts("html") && page) {
       files.send(req, res, page, status);

@@ -1,5 +1,7 @@
 import fs from "fs";
 import path from "path";
+import { localePath, type Lang } from "../shared/i18n/lang";
+import { mergeOverlay } from "../shared/i18n/overlay.cjs";
 import { jobPosting, organizationWithContacts, type CompanyForSchema, type ContactCardForSchema, type JsonLd, type RoleForSchema } from "../utils/structured-data";
 
 /**
@@ -9,7 +11,14 @@ import { jobPosting, organizationWithContacts, type CompanyForSchema, type Conta
  */
 export const COMPANY_LOGO = "/icons/icon-512.png";
 
-const readData = <T>(dataDir: string, file: string): T => JSON.parse(fs.readFileSync(path.join(dataDir, file), "utf8")) as T;
+const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, "utf8"));
+
+/** A data file in a language: the English file, or its Arabic overlay merged onto it. */
+const readData = <T>(dataDir: string, file: string, lang: Lang = "en"): T => {
+  const english = readJson(path.join(dataDir, file));
+  const overlay = path.join(dataDir, file.replace(/\.json$/, ".ar.json"));
+  return (lang === "ar" && fs.existsSync(overlay) ? mergeOverlay(english, readJson(overlay)) : english) as T;
+};
 
 /**
  * The structured data of the pages of src/pages that have their own: one
@@ -18,16 +27,16 @@ const readData = <T>(dataDir: string, file: string): T => JSON.parse(fs.readFile
  * data/company.json. Worked out at build time (gatsby-node.ts, onCreatePage), like the product pages',
  * so the pages carry no code to build it; by path, or undefined.
  */
-export function pageStructuredData(dataDir: string, pagePath: string): JsonLd[] | undefined {
-  const company = readData<CompanyForSchema>(dataDir, "company.json");
+export function pageStructuredData(dataDir: string, pagePath: string, lang: Lang = "en"): JsonLd[] | undefined {
+  const company = readData<CompanyForSchema>(dataDir, "company.json", lang);
   if (pagePath === "/careers") {
-    const careers = readData<{ openings: { responsibilitiesLabel: string; roles: RoleForSchema[] } }>(dataDir, "careers.json");
+    const careers = readData<{ openings: { responsibilitiesLabel: string; roles: RoleForSchema[] } }>(dataDir, "careers.json", lang);
     // The page's own form takes the application (résumé and cover letter, for the role chosen): a direct application.
-    const page = { path: "/careers", responsibilitiesLabel: careers.openings.responsibilitiesLabel, directApply: true };
+    const page = { path: localePath(lang, "/careers"), responsibilitiesLabel: careers.openings.responsibilitiesLabel, directApply: true };
     return careers.openings.roles.map((role) => jobPosting({ ...company, logo: COMPANY_LOGO }, role, page));
   }
   if (pagePath === "/contact") {
-    const contact = readData<{ contactCards: ContactCardForSchema[] }>(dataDir, "contact.json");
+    const contact = readData<{ contactCards: ContactCardForSchema[] }>(dataDir, "contact.json", lang);
     return [organizationWithContacts(company, contact.contactCards)];
   }
   return undefined;

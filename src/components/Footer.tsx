@@ -1,5 +1,6 @@
 import React from "react";
-import { Link } from "gatsby";
+import { Link } from "../i18n/Link";
+import { useLang } from "../i18n/LangContext";
 import { NewsLetterForm } from "../forms/NewsLetterForm";
 import { useSiteData } from "../hooks/useSiteData";
 import { unbreakable } from "../shared/utils/template";
@@ -11,6 +12,7 @@ import * as styles from "./Footer.module.css";
 export function Footer(): React.ReactElement {
   const { company, navigation } = useSiteData();
   const { footer } = navigation;
+  const lang = useLang();
   const year = new Date().getFullYear();
 
   return (
@@ -60,12 +62,16 @@ export function Footer(): React.ReactElement {
           </h2>
           <p>{footer.newsletter.text}</p>
           <NewsLetterForm />
-          <SocialLinks links={navigation.social} className={styles.social} />
+          <SocialLinks links={navigation.social} words={navigation.frame} className={styles.social} />
         </section>
       </div>
       <div className={styles.bottom}>
         <div className="container">
-          © {year} {company.legalName}. {footer.copyright}
+          © {year} {company.legalName}. {footer.copyright}{" "}
+          <Link to="/api-reference" hrefLang={lang === "en" ? undefined : "en"}>
+            {navigation.language.apiReference}
+            {lang === "en" ? null : ` (${navigation.language.englishOnly})`}
+          </Link>
         </div>
       </div>
     </footer>

@@ -1,5 +1,6 @@
 import React, { useEffect, useState } from "react";
 import { CLOCK_REFRESH_MS, formatGst, msToNextMinute } from "../utils/clock";
+import { useLang } from "../i18n/LangContext";
 import * as styles from "./GstClock.module.css";
 
 interface GstClockProps {
@@ -12,6 +13,7 @@ interface GstClockProps {
  * filled in after hydration, so server and client render the same markup.
  */
 export function GstClock({ label }: GstClockProps): React.ReactElement {
+  const lang = useLang();
   const [now, setNow] = useState<Date | null>(null);
 
   useEffect(() => {
@@ -32,7 +34,7 @@ export function GstClock({ label }: GstClockProps): React.ReactElement {
     <p className={styles.clock} data-testid="gst-clock">
       <span className={styles.label}>{label}</span>{" "}
       <time dateTime={now ? now.toISOString() : undefined} className={styles.time}>
-        {now ? formatGst(now) : "--:-- --"}
+        {now ? formatGst(now, lang) : "--:-- --"}
       </time>
     </p>
   );

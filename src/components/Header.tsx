@@ -1,5 +1,5 @@
 import React, { useEffect, useState } from "react";
-import { Link } from "gatsby";
+import { Link } from "../i18n/Link";
 import { useSiteData } from "../hooks/useSiteData";
 import { useScrolledPast } from "../hooks/useScrolledPast";
 import { GstClock } from "./GstClock";
@@ -8,6 +8,7 @@ import { Logo } from "./Logo";
 import { NavMenu } from "./NavMenu";
 import { SearchBox } from "./SearchBox";
 import { HeaderEnquiry } from "../enquiry/HeaderEnquiry";
+import { LanguageSwitch } from "../i18n/LanguageSwitch";
 import * as styles from "./Header.module.css";
 
 /** Scroll distance after which the navbar turns translucent and shadowed (50 px). */
@@ -48,11 +49,11 @@ export function Header({ variant = "dark" }: HeaderProps): React.ReactElement {
           onClick={() => setMenuOpen((o) => !o)}
         >
           <Icon name={menuOpen ? "close" : "menu"} />
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{navigation.frame.menu}</span>
         </button>
 
         <div id="site-menu" className={styles.panel} data-open={menuOpen}>
-          <nav aria-label="Main" className={styles.nav}>
+          <nav aria-label={navigation.frame.mainNavigation} className={styles.nav}>
             <ul className={styles.navList}>
               {navigation.header.map((item) =>
                 item.children.length === 0 ? (
@@ -71,6 +72,7 @@ export function Header({ variant = "dark" }: HeaderProps): React.ReactElement {
             <SearchBox label={navigation.searchLabel} landmarkLabel={navigation.searchLandmarkLabel} placeholder={navigation.searchPlaceholder} />
             <HeaderEnquiry />
             <GstClock label={company.timeZoneLabel} />
+            <LanguageSwitch label={navigation.language.switch} />
             <Link to={navigation.cta.to} className={`btn ${styles.cta}`}>
               {navigation.cta.label}
             </Link>

@@ -15,11 +15,11 @@ interface LayoutProps {
  * company and its site instead.
  */
 export function Layout({ children, headerVariant = "dark" }: LayoutProps): React.ReactElement {
-  const { company } = useSiteData();
+  const { company, navigation } = useSiteData();
   return (
     <div className={styles.page}>
       <a href="#main" className={styles.skip}>
-        Skip to content
+        {navigation.frame.skipToContent}
       </a>
       <Header variant={headerVariant} />
       <p className={styles.printBrand} aria-hidden="true" data-testid="print-brand">

@@ -1,5 +1,6 @@
 import React, { useEffect, useId, useRef } from "react";
 import { Icon } from "./Icon";
+import { useSiteData } from "../hooks/useSiteData";
 import * as styles from "./Modal.module.css";
 
 interface ModalProps {
@@ -46,6 +47,7 @@ export function Modal({ open, onClose, title, children, id, size = "md" }: Modal
     return () => el.removeEventListener("close", onNativeClose);
   }, [onClose]);
 
+  const closeLabel = useSiteData().navigation.frame.close;
   const onClick = (event: React.MouseEvent<HTMLDialogElement>) => {
     // A click on the dialog element itself (not on its content) is a click on the backdrop.
     if (event.target === dialog.current) dialog.current?.close();
@@ -59,7 +61,7 @@ export function Modal({ open, onClose, title, children, id, size = "md" }: Modal
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} onClick={() => dialog.current?.close()} aria-label="Close">
+          <button type="button" className={styles.close} onClick={() => dialog.current?.close()} aria-label={closeLabel}>
             <Icon name="close" />
           </button>
         </div>

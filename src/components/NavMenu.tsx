@@ -1,5 +1,5 @@
 import React, { useEffect, useId, useRef, useState } from "react";
-import { Link } from "gatsby";
+import { Link } from "../i18n/Link";
 import type { NavLinkData } from "../hooks/useSiteData";
 import { Icon } from "./Icon";
 import * as styles from "./NavMenu.module.css";

@@ -1,5 +1,6 @@
 import React from "react";
 import { useSiteData } from "../hooks/useSiteData";
+import { basePath, DIRECTION, langOfPath, LANGS, localePath, type Lang } from "../shared/i18n/lang";
 
 interface SeoProps {
   title: string;
@@ -8,8 +9,12 @@ interface SeoProps {
   pathname: string;
   /** Keep the page out of search engines (the 404 page). */
   noindex?: boolean;
+  /** The languages the page exists in (the API reference: English only). */
+  languages?: readonly Lang[];
   children?: React.ReactNode;
 }
+
+const OG_LOCALE: Readonly<Record<Lang, string>> = { en: "en_US", ar: "ar_AE" };
 
 /** About the longest title search results show whole (html-validate's long-title allows 70, counting `&amp;` as five). */
 const TITLE_MAX = 60;
@@ -19,21 +24,36 @@ const TITLE_MAX = 60;
  * (Gatsby Head API). The title ends with the company's name, or with its short
  * name when the whole would be longer than TITLE_MAX characters.
  */
-export function Seo({ title, description, pathname, noindex = false, children }: SeoProps): React.ReactElement {
-  const { company } = useSiteData();
+export function Seo({ title, description, pathname, noindex = false, languages = LANGS, children }: SeoProps): React.ReactElement {
+  // The Head is rendered apart from the page: its language is its path's.
+  const lang = langOfPath(pathname);
+  const { company } = useSiteData(lang);
   const fullTitle = title === company.name ? title : [company.name, company.shortName].map((name) => `${title} | ${name}`).find((full) => full.length <= TITLE_MAX) ?? `${title} | ${company.shortName}`;
-  const url = `${company.siteUrl}${pathname === "/" ? "" : pathname}`;
+  const address = (path: string) => `${company.siteUrl}${path === "/" ? "" : path}`;
+  const url = address(pathname);
+  // hreflang both ways, and x-default (the English page) for every other language.
+  const alternates = noindex || languages.length < 2 ? [] : [...languages.map((l) => ({ hreflang: l as string, href: address(localePath(l, basePath(pathname))) })), { hreflang: "x-default", href: address(basePath(pathname)) }];
   return (
     <>
+      <html lang={lang} dir={DIRECTION[lang]} />
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url || company.siteUrl} />
+      {alternates.map((a) => (
+        <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+      ))}
       {noindex && <meta name="robots" content="noindex" />}
       <meta name="theme-color" content="#0b1f3a" />
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <meta property="og:type" content="website" />
+      <meta property="og:locale" content={OG_LOCALE[lang]} />
+      {languages
+        .filter((l) => l !== lang && alternates.length > 0)
+        .map((l) => (
+          <meta key={l} property="og:locale:alternate" content={OG_LOCALE[l]} />
+        ))}
       <meta property="og:site_name" content={company.name} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />

@@ -163,8 +163,8 @@ export default function DownloadsLibraryPage({ data, pageContext }: PageProps<Li
 }
 
 export const query = graphql`
-  query DownloadsLibraryPage {
-    page: downloadsLibraryJson {
+  query DownloadsLibraryPage($lang: String!) {
+    page: downloadsLibraryJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
         description
@@ -208,7 +208,7 @@ export const query = graphql`
         ...SaveOfflineFields
       }
     }
-    ui: productUiJson {
+    ui: productUiJson(fields: { lang: { eq: $lang } }) {
       opensInNewTab
       metricLabel
       imperialLabel

@@ -8,6 +8,7 @@
 import { CATALOGUE_ASSETS_QUERY, type CatalogueAssetsData } from "../build/catalogue-assets";
 import { libraryDocuments, libraryOptions, libraryProblems, type LibraryDocument } from "./records";
 import { measureDocuments, sizeFrom, sizeMismatches } from "./sizes";
+import { LANGS, localePath } from "../shared/i18n/lang";
 
 export const LIBRARY_PATH = "/downloads";
 
@@ -35,11 +36,14 @@ export async function createLibraryPage({ graphql, actions, reporter, component 
     return;
   }
   listed = documents;
-  actions.createPage({
-    path: LIBRARY_PATH,
-    component,
-    context: { documents, options: libraryOptions(documents) },
-  });
+  // The documents are the English ones (their PDFs are in English) on both pages; the page's words are in its language.
+  for (const lang of LANGS) {
+    actions.createPage({
+      path: localePath(lang, LIBRARY_PATH),
+      component,
+      context: { lang, documents, options: libraryOptions(documents) },
+    });
+  }
   reporter.info(`Document library: ${documents.length} documents`);
 }
 

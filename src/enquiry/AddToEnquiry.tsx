@@ -1,12 +1,18 @@
 import React, { useId, useState } from "react";
-import { graphql, Link, useStaticQuery } from "gatsby";
+import { graphql, useStaticQuery } from "gatsby";
+import { Link } from "../i18n/Link";
+import { usePick } from "../i18n/LangContext";
 import { addItem, MAX_ITEMS } from "./store";
 import { useIsListed } from "./useIsListed";
 import { fill } from "../shared/utils/template";
 import * as styles from "./AddToEnquiry.module.css";
 
+interface AddWords {
+  add: { label: string; modelLabel: string; anyModel: string; added: string; full: string; view: string };
+}
 interface AddTexts {
-  enquiryJson: { add: { label: string; modelLabel: string; anyModel: string; added: string; full: string; view: string } };
+  en: AddWords;
+  ar: AddWords | null;
 }
 
 interface AddToEnquiryProps {
@@ -24,9 +30,19 @@ interface AddToEnquiryProps {
  * and says so in a polite status message with a link to the list.
  */
 export function AddToEnquiry({ product, name, models = [], compact = false }: AddToEnquiryProps): React.ReactElement {
-  const { enquiryJson } = useStaticQuery<AddTexts>(graphql`
+  const both = useStaticQuery<AddTexts>(graphql`
     query AddToEnquiryTexts {
-      enquiryJson {
+      en: enquiryJson(fields: { lang: { eq: "en" } }) {
+        add {
+          label
+          modelLabel
+          anyModel
+          added
+          full
+          view
+        }
+      }
+      ar: enquiryJson(fields: { lang: { eq: "ar" } }) {
         add {
           label
           modelLabel
@@ -38,7 +54,7 @@ export function AddToEnquiry({ product, name, models = [], compact = false }: Ad
       }
     }
   `);
-  const text = enquiryJson.add;
+  const text = usePick(both).add;
   const isListed = useIsListed();
   const id = useId();
   const [model, setModel] = useState("");

@@ -1,5 +1,5 @@
 import React, { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "gatsby";
+import { Link } from "../i18n/Link";
 import type { ApiSchemas } from "../contract/client";
 import contractRules from "../contract/form-rules/requestQuotation.json";
 import { FormStatus, RequiredNote } from "../forms/FormStatus";

@@ -1,12 +1,18 @@
 import React, { useCallback, useEffect, useRef, useState } from "react";
-import { graphql, Link, useStaticQuery } from "gatsby";
+import { graphql, useStaticQuery } from "gatsby";
+import { Link } from "../i18n/Link";
+import { usePick } from "../i18n/LangContext";
 import { countItems, subscribe } from "./store";
 import { useIsListed } from "./useIsListed";
 import { fill } from "../shared/utils/template";
 import * as styles from "./HeaderEnquiry.module.css";
 
+interface HeaderWords {
+  header: { label: string; countOne: string; count: string; empty: string };
+}
 interface HeaderTexts {
-  enquiryJson: { header: { label: string; countOne: string; count: string; empty: string } };
+  en: HeaderWords;
+  ar: HeaderWords | null;
 }
 
 /**
@@ -17,9 +23,17 @@ interface HeaderTexts {
  * or another) is announced politely; the count found on arrival is not.
  */
 export function HeaderEnquiry(): React.ReactElement {
-  const { enquiryJson } = useStaticQuery<HeaderTexts>(graphql`
+  const both = useStaticQuery<HeaderTexts>(graphql`
     query HeaderEnquiryTexts {
-      enquiryJson {
+      en: enquiryJson(fields: { lang: { eq: "en" } }) {
+        header {
+          label
+          countOne
+          count
+          empty
+        }
+      }
+      ar: enquiryJson(fields: { lang: { eq: "ar" } }) {
         header {
           label
           countOne
@@ -29,7 +43,7 @@ export function HeaderEnquiry(): React.ReactElement {
       }
     }
   `);
-  const text = enquiryJson.header;
+  const text = usePick(both).header;
   const isListed = useIsListed();
   const [count, setCount] = useState(0);
   const [announcement, setAnnouncement] = useState("");

@@ -15,7 +15,7 @@ interface Catalogue {
 export function useIsListed(): (product: string) => boolean {
   const { allProductsJson } = useStaticQuery<Catalogue>(graphql`
     query EnquiryCatalogue {
-      allProductsJson {
+      allProductsJson(filter: { fields: { lang: { eq: "en" } } }) {
         nodes {
           slug
         }

@@ -1,4 +1,6 @@
 import { graphql, useStaticQuery } from "gatsby";
+import { usePick } from "../i18n/LangContext";
+import type { Lang } from "../shared/i18n/lang";
 
 export interface NavLinkData {
   label: string;
@@ -42,13 +44,28 @@ interface Queries_Navigation {
     copyright: string;
   };
   social: SocialLinkData[];
+  frame: { skipToContent: string; menu: string; mainNavigation: string; socialMedia: string; close: string; comingSoon: string };
+  language: { switch: string; apiReference: string; englishOnly: string };
 }
 
-/** The company's identity and the site's navigation, from data/company.json and data/navigation.json. */
-export function useSiteData(): SiteData {
-  return useStaticQuery<SiteData>(graphql`
+/** The company's identity and the site's navigation in the page's language, from data/company.json and data/navigation.json (and their Arabic). */
+export function useSiteData(lang?: Lang): SiteData {
+  const { companyEn, navigationEn, companyAr, navigationAr } = useStaticQuery<{ companyEn: Queries_Company; navigationEn: Queries_Navigation; companyAr: Queries_Company | null; navigationAr: Queries_Navigation | null }>(graphql`
     query SiteData {
-      company: companyJson {
+      companyEn: companyJson(fields: { lang: { eq: "en" } }) {
+        ...SiteCompany
+      }
+      navigationEn: navigationJson(fields: { lang: { eq: "en" } }) {
+        ...SiteNavigation
+      }
+      companyAr: companyJson(fields: { lang: { eq: "ar" } }) {
+        ...SiteCompany
+      }
+      navigationAr: navigationJson(fields: { lang: { eq: "ar" } }) {
+        ...SiteNavigation
+      }
+    }
+    fragment SiteCompany on CompanyJson {
         name
         shortName
         legalName
@@ -66,7 +83,7 @@ export function useSiteData(): SiteData {
         timeZone
         timeZoneLabel
       }
-      navigation: navigationJson {
+    fragment SiteNavigation on NavigationJson {
         logoAlt
         header {
           label
@@ -106,7 +123,22 @@ export function useSiteData(): SiteData {
           href
           placeholder
         }
+        frame {
+          skipToContent
+          menu
+          mainNavigation
+          socialMedia
+          close
+          comingSoon
+        }
+        language {
+          switch
+          apiReference
+          englishOnly
+        }
       }
-    }
   `);
+  const both = { en: { company: companyEn, navigation: navigationEn }, ar: companyAr && navigationAr ? { company: companyAr, navigation: navigationAr } : null };
+  const picked = usePick<SiteData>(both);
+  return lang ? (lang === "ar" && both.ar) || both.en : picked;
 }

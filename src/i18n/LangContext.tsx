@@ -11,6 +11,18 @@ export function useLang(): Lang {
   return useContext(LangContext);
 }
 
+/** Where the page is: its path and, in the browser, its query and fragment (from wrapPageElement's location). */
+export interface PageLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+const LocationContext = createContext<PageLocation>({ pathname: "/", search: "", hash: "" });
+export const PageLocationProvider = LocationContext.Provider;
+export function usePageLocation(): PageLocation {
+  return useContext(LocationContext);
+}
+
 /** Picks the words of the page's language from a static query that asked for both (`{ en: ..., ar: ... }`). */
 export function usePick<T>(both: { en: T; ar: T | null }): T {
   const lang = useLang();

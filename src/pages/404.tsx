@@ -1,5 +1,6 @@
 import React from "react";
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { Link } from "../i18n/Link";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import * as styles from "./404.module.css";
@@ -28,8 +29,8 @@ export default function NotFoundPage({ data }: PageProps<NotFoundData>): React.R
 }
 
 export const query = graphql`
-  query NotFoundPage {
-    page: notFoundJson {
+  query NotFoundPage($lang: String!) {
+    page: notFoundJson(fields: { lang: { eq: $lang } }) {
       title
       description
       heading

@@ -1,5 +1,6 @@
 import React from "react";
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { Link } from "../i18n/Link";
 import type { IGatsbyImageData, ImageDataLike } from "gatsby-plugin-image";
 import { Picture, imageOf } from "../components/Picture";
 import { Layout } from "../components/Layout";
@@ -159,8 +160,8 @@ export default function AboutPage({ data }: PageProps<AboutData>): React.ReactEl
 }
 
 export const query = graphql`
-  query AboutPage {
-    page: aboutJson {
+  query AboutPage($lang: String!) {
+    page: aboutJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
         description

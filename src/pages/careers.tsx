@@ -123,8 +123,8 @@ export default function CareersPage({ data }: PageProps<CareersData>): React.Rea
 }
 
 export const query = graphql`
-  query CareersPage {
-    page: careersJson {
+  query CareersPage($lang: String!) {
+    page: careersJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
         description

@@ -1,5 +1,6 @@
 import React, { useCallback, useEffect, useState } from "react";
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { Link } from "../i18n/Link";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { Icon } from "../components/Icon";
@@ -135,8 +136,8 @@ export default function CertificationsPage({ data }: PageProps<CertificationsDat
 }
 
 export const query = graphql`
-  query CertificationsPage {
-    page: certificationsJson {
+  query CertificationsPage($lang: String!) {
+    page: certificationsJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
         description

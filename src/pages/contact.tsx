@@ -90,8 +90,8 @@ export default function ContactPage({ data }: PageProps<ContactData>): React.Rea
 }
 
 export const query = graphql`
-  query ContactPage {
-    page: contactJson {
+  query ContactPage($lang: String!) {
+    page: contactJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
         description

@@ -29,8 +29,8 @@ export default function EnquiryPage({ data }: PageProps<EnquiryData>): React.Rea
 }
 
 export const query = graphql`
-  query EnquiryPage {
-    page: enquiryJson {
+  query EnquiryPage($lang: String!) {
+    page: enquiryJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
         description
@@ -59,14 +59,14 @@ export const query = graphql`
         text
       }
     }
-    products: allProductsJson(sort: { name: ASC }) {
+    products: allProductsJson(sort: { name: ASC }, filter: { fields: { lang: { eq: $lang } } }) {
       nodes {
         slug
         name
         models
       }
     }
-    categories: allCategoriesJson {
+    categories: allCategoriesJson(filter: { fields: { lang: { eq: $lang } } }) {
       nodes {
         slug
         name

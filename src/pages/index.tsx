@@ -43,8 +43,8 @@ export default function HomePage({ data }: PageProps<HomeData>): React.ReactElem
 }
 
 export const query = graphql`
-  query HomePage {
-    page: homeJson {
+  query HomePage($lang: String!) {
+    page: homeJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
         description

@@ -87,8 +87,8 @@ export default function LvInstallationPage({ data }: PageProps<LvInstallationDat
 }
 
 export const query = graphql`
-  query LvInstallationPage {
-    page: lvInstallationJson {
+  query LvInstallationPage($lang: String!) {
+    page: lvInstallationJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
         description

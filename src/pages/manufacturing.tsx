@@ -63,8 +63,8 @@ export default function ManufacturingPage({ data }: PageProps<ManufacturingData>
 }
 
 export const query = graphql`
-  query ManufacturingPage {
-    page: manufacturingJson {
+  query ManufacturingPage($lang: String!) {
+    page: manufacturingJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
         description

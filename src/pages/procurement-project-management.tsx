@@ -80,8 +80,8 @@ export default function ProcurementProjectManagementPage({ data }: PageProps<Pro
 }
 
 export const query = graphql`
-  query ProcurementProjectManagementPage {
-    page: procurementProjectManagementJson {
+  query ProcurementProjectManagementPage($lang: String!) {
+    page: procurementProjectManagementJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
         description

@@ -105,8 +105,8 @@ export default function TrainingsPage({ data }: PageProps<TrainingsData>): React
 }
 
 export const query = graphql`
-  query TrainingsPage {
-    page: trainingsJson {
+  query TrainingsPage($lang: String!) {
+    page: trainingsJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
         description

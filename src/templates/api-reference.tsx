@@ -689,7 +689,7 @@ function Reference({ model }: { model: ApiReferenceModel }): React.ReactElement 
 export function Head({ data, location, pageContext }: HeadProps<ApiReferenceData, ApiReferenceContext>): React.ReactElement {
   const { model } = pageContext;
   const { meta } = data.texts;
-  return <Seo title={meta.title} description={fill(meta.description, { title: model.title, version: model.version })} pathname={location.pathname} />;
+  return <Seo title={meta.title} description={fill(meta.description, { title: model.title, version: model.version })} pathname={location.pathname} languages={["en"]} />;
 }
 
 export const query = graphql`

@@ -92,8 +92,8 @@ export default function CategoryTemplate({ data, pageContext }: PageProps<Catego
 }
 
 export const query = graphql`
-  query CategoryPage($slug: String!, $picturePaths: [String!]!) {
-    category: categoriesJson(slug: { eq: $slug }) {
+  query CategoryPage($slug: String!, $picturePaths: [String!]!, $lang: String!) {
+    category: categoriesJson(slug: { eq: $slug }, fields: { lang: { eq: $lang } }) {
       slug
       name
       breadcrumb
@@ -114,7 +114,7 @@ export const query = graphql`
         shortDescription
       }
     }
-    ui: productUiJson {
+    ui: productUiJson(fields: { lang: { eq: $lang } }) {
       ...ProductUiFields
     }
     images: allFile(filter: { sourceInstanceName: { in: ["data", "images"] }, relativePath: { in: $picturePaths } }) {

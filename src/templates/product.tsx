@@ -113,8 +113,8 @@ export default function ProductTemplate({ data, pageContext }: PageProps<Product
 }
 
 export const query = graphql`
-  query ProductPage($slug: String!, $category: String!, $picturePaths: [String!]!, $drawingPaths: [String!]!) {
-    product: productsJson(slug: { eq: $slug }) {
+  query ProductPage($slug: String!, $category: String!, $picturePaths: [String!]!, $drawingPaths: [String!]!, $lang: String!) {
+    product: productsJson(slug: { eq: $slug }, fields: { lang: { eq: $lang } }) {
       slug
       name
       shortDescription
@@ -124,11 +124,11 @@ export const query = graphql`
         description
       }
     }
-    category: categoriesJson(slug: { eq: $category }) {
+    category: categoriesJson(slug: { eq: $category }, fields: { lang: { eq: $lang } }) {
       slug
       breadcrumb
     }
-    ui: productUiJson {
+    ui: productUiJson(fields: { lang: { eq: $lang } }) {
       ...ProductUiFields
       saveOffline {
         ...SaveOfflineFields

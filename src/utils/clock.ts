@@ -1,20 +1,28 @@
+import { NUMBER_LOCALE, type Lang } from "../shared/i18n/lang";
+
 /** The header clock: Asia/Dubai time as hh:mm AM/PM, whatever the visitor's own zone. */
 export const CLOCK_TIME_ZONE = "Asia/Dubai";
 export const CLOCK_REFRESH_MS = 60_000;
 
-const formatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: CLOCK_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: true,
-});
+const formatters = new Map<Lang, Intl.DateTimeFormat>();
+const formatterOf = (lang: Lang) => {
+  let formatter = formatters.get(lang);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(NUMBER_LOCALE[lang], { timeZone: CLOCK_TIME_ZONE, hour: "2-digit", minute: "2-digit", hour12: true });
+    formatters.set(lang, formatter);
+  }
+  return formatter;
+};
 
-/** Formats an instant as Gulf Standard Time, e.g. "09:05 AM" or "12:30 PM". */
-export function formatGst(date: Date): string {
-  const parts = formatter.formatToParts(date);
+/**
+ * Formats an instant as Gulf Standard Time, e.g. "09:05 AM" or "12:30 PM"; in Arabic with Latin digits and the
+ * Arabic day period, e.g. "09:05 ص" or "12:30 م".
+ */
+export function formatGst(date: Date, lang: Lang = "en"): string {
+  const parts = formatterOf(lang).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   const hour = get("hour").padStart(2, "0");
-  return `${hour}:${get("minute")} ${get("dayPeriod").toUpperCase()}`;
+  return `${hour}:${get("minute")} ${lang === "en" ? get("dayPeriod").toUpperCase() : get("dayPeriod")}`;
 }
 
 /** Milliseconds from `now` to the start of the next minute, so the clock turns over on time. */

@@ -81,8 +81,8 @@ export function keySpecifications(product: ProductForSchema): { name: string; va
   return specs;
 }
 
-export function product(siteUrl: string, company: { name: string }, p: ProductForSchema): JsonLd {
-  const url = `${base(siteUrl)}/${p.slug}`;
+export function product(siteUrl: string, company: { name: string }, p: ProductForSchema, pagePath = `/${p.slug}`): JsonLd {
+  const url = `${base(siteUrl)}${pagePath}`;
   const specs = keySpecifications(p);
   return {
     "@context": "https://schema.org",

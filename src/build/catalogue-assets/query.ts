@@ -50,7 +50,7 @@ export const PRODUCT_CONTENT_FRAGMENT = `
 /** The one GraphQL query the catalogue assets are made from (gatsby-node.ts, onPostBuild). */
 export const CATALOGUE_ASSETS_QUERY = `
   query CatalogueAssets {
-    company: companyJson {
+    company: companyJson(fields: { lang: { eq: "en" } }) {
       name
       shortName
       siteUrl
@@ -60,7 +60,7 @@ export const CATALOGUE_ASSETS_QUERY = `
         lines
       }
     }
-    ui: productUiJson {
+    ui: productUiJson(fields: { lang: { eq: "en" } }) {
       metricLabel
       imperialLabel
       documentUnavailable
@@ -75,7 +75,7 @@ export const CATALOGUE_ASSETS_QUERY = `
         width
       }
     }
-    documents: documentsJson {
+    documents: documentsJson(fields: { lang: { eq: "en" } }) {
       sampleNotice
       sampleNote
       policies {
@@ -123,7 +123,7 @@ export const CATALOGUE_ASSETS_QUERY = `
         pageLabel
       }
     }
-    categories: allCategoriesJson {
+    categories: allCategoriesJson(filter: { fields: { lang: { eq: "en" } } }) {
       nodes {
         slug
         name
@@ -132,14 +132,14 @@ export const CATALOGUE_ASSETS_QUERY = `
         }
       }
     }
-    navigation: navigationJson {
+    navigation: navigationJson(fields: { lang: { eq: "en" } }) {
       header {
         children {
           to
         }
       }
     }
-    products: allProductsJson(sort: { slug: ASC }) {
+    products: allProductsJson(sort: { slug: ASC }, filter: { fields: { lang: { eq: "en" } } }) {
       nodes {
         ...ProductContent
       }

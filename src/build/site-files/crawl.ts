@@ -5,10 +5,12 @@
 import fs from "fs";
 import path from "path";
 import { escapeMarkup } from "../../shared/utils/escape";
+import { basePath, LANGS, localePath } from "../../shared/i18n/lang";
 
 /** Pages that are not content: the 404 page and Gatsby's development pages. */
 export function isIndexable(pagePath: string): boolean {
-  return !/^\/(404|dev-404-page)(\.html|\/)?$/.test(pagePath) && !pagePath.startsWith("/404");
+  const base = basePath(pagePath);
+  return !/^\/(404|dev-404-page)(\.html|\/)?$/.test(base) && !base.startsWith("/404");
 }
 
 /** The canonical URL of a page: the site URL and the path, without a trailing slash. */
@@ -18,11 +20,19 @@ export function pageUrl(siteUrl: string, pagePath: string): string {
   return `${base}${p}` || base;
 }
 
+/**
+ * Every indexable page; a page that exists in both languages lists both with their hreflang alternates and
+ * x-default (the English page), as the pages' own <link rel="alternate"> do.
+ */
 export function sitemapXml(siteUrl: string, pagePaths: string[]): string {
-  const urls = [...new Set(pagePaths.filter(isIndexable))]
-    .sort()
-    .map((p) => `  <url><loc>${escapeMarkup(pageUrl(siteUrl, p))}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  const pages = new Set(pagePaths.filter(isIndexable).map((p) => (p === "/" ? p : p.replace(/\/+$/, ""))));
+  const link = (hreflang: string, p: string) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeMarkup(pageUrl(siteUrl, p))}"/>`;
+  const urls = [...pages].sort().map((p) => {
+    const twins = LANGS.map((lang) => ({ lang, path: localePath(lang, basePath(p)) })).filter((twin) => pages.has(twin.path));
+    const alternates = twins.length < 2 ? [] : [...twins.map((twin) => link(twin.lang, twin.path)), link("x-default", basePath(p))];
+    return `  <url><loc>${escapeMarkup(pageUrl(siteUrl, p))}</loc>${alternates.join("")}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 export function robotsTxt(siteUrl: string): string {

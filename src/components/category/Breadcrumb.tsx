@@ -1,5 +1,5 @@
 import React from "react";
-import { Link } from "gatsby";
+import { Link } from "../../i18n/Link";
 import * as styles from "./Breadcrumb.module.css";
 
 export interface Crumb {

@@ -1,5 +1,5 @@
 import React from "react";
-import type { SiteData, SocialLinkData } from "../../hooks/useSiteData";
+import { useSiteData, type SiteData, type SocialLinkData } from "../../hooks/useSiteData";
 import { Icon } from "../Icon";
 import { SocialLinks } from "../SocialLinks";
 import { unbreakable } from "../../shared/utils/template";
@@ -22,6 +22,7 @@ interface ContactDetailsProps {
 
 /** The head office: address, phone and general e-mail (from the company data), and the social channels. */
 export function ContactDetails({ company, text, social }: ContactDetailsProps): React.ReactElement {
+  const { frame } = useSiteData().navigation;
   return (
     <div>
       <h2 id="contact-details">{text.heading}</h2>
@@ -66,7 +67,7 @@ export function ContactDetails({ company, text, social }: ContactDetailsProps): 
         </dl>
       </div>
       <h3 className={styles.socialHeading}>{text.socialHeading}</h3>
-      <SocialLinks links={social} className={styles.social} />
+      <SocialLinks links={social} words={frame} className={styles.social} />
     </div>
   );
 }

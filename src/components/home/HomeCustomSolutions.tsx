@@ -1,5 +1,5 @@
 import React from "react";
-import { Link } from "gatsby";
+import { Link } from "../../i18n/Link";
 import type { ImageDataLike } from "gatsby-plugin-image";
 import { Picture, imageOf } from "../Picture";
 import type { NavLinkData } from "../../hooks/useSiteData";

@@ -1,5 +1,5 @@
 import React from "react";
-import { Link } from "gatsby";
+import { Link } from "../../i18n/Link";
 import { BackgroundVideo, type VideoSource } from "../BackgroundVideo";
 import type { NavLinkData } from "../../hooks/useSiteData";
 import * as styles from "./HomeHero.module.css";

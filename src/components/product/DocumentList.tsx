@@ -12,7 +12,8 @@ interface DocumentListProps {
 /**
  * PDF documents: each a link opening in a new tab, with its label, an icon
  * and a visible "(PDF, opens in a new tab)". A document the company has not
- * supplied yet is plain text saying so, never a dead link.
+ * supplied yet is plain text saying so, never a dead link. The PDFs are in
+ * English (hrefLang); an Arabic page's hint says so.
  */
 export function DocumentList({ documents, opensInNewTab, unavailableLabel }: DocumentListProps): React.ReactElement {
   return (
@@ -20,7 +21,7 @@ export function DocumentList({ documents, opensInNewTab, unavailableLabel }: Doc
       {documents.map((doc) => (
         <li key={doc.id} data-document-id={doc.id} data-document-kind={doc.kind}>
           {doc.available ? (
-            <a href={documentHref(doc.id)} target="_blank" rel="noopener" className={styles.document}>
+            <a href={documentHref(doc.id)} target="_blank" rel="noopener" hrefLang="en" className={styles.document}>
               <Icon name="document" size={28} className={styles.icon} />
               <span className={styles.text}>
                 <span className={styles.label}>{doc.label}</span>

@@ -1,5 +1,5 @@
 import React, { Suspense, lazy, useEffect, useMemo } from "react";
-import { Link } from "gatsby";
+import { Link } from "../../i18n/Link";
 import { ConsumablesTable } from "./ConsumablesTable";
 import { DocumentList } from "./DocumentList";
 import { SafetyNotice } from "./SafetyNotice";
