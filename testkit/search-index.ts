@@ -11,7 +11,7 @@ const dataDir = path.resolve(__dirname, "../data");
 const readDir = (dir: string) =>
   fs
     .readdirSync(path.join(dataDir, dir))
-    .filter((f) => f.endsWith(".json"))
+    .filter((f) => f.endsWith(".json") && !f.endsWith(".ar.json"))
     .map((f) => JSON.parse(fs.readFileSync(path.join(dataDir, dir, f), "utf8")));
 
 /**

@@ -8,6 +8,9 @@ import { withResolvedFigures } from "../src/utils/description-figures";
 
 const ROOT = path.resolve(__dirname, "..");
 
+/** A data file of its own, not the Arabic words of one (<name>.ar.json). */
+const isEnglish = (file: string): boolean => file.endsWith(".json") && !file.endsWith(".ar.json");
+
 /** A file of data/, parsed. */
 export const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(ROOT, "data", file), "utf8")) as T;
 
@@ -15,13 +18,13 @@ export const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(path.
 export function loadCatalogueData(): CatalogueAssetsData {
   const products = fs
     .readdirSync(path.join(ROOT, "data/products"))
-    .filter((f) => f.endsWith(".json"))
+    .filter(isEnglish)
     .sort()
     // As the build's data layer hands them over: descriptions with the figures of their tables (gatsby-node's createResolvers).
     .map((f) => withResolvedFigures(readJson<Product>(`products/${f}`)));
   const categories = fs
     .readdirSync(path.join(ROOT, "data/categories"))
-    .filter((f) => f.endsWith(".json"))
+    .filter(isEnglish)
     .map((f) => readJson<{ slug: string; name: string; products: string[] }>(`categories/${f}`))
     .map((c) => ({ slug: c.slug, name: c.name, products: c.products.map((slug) => ({ slug })) }));
   return {
@@ -57,7 +60,7 @@ export interface CategoryData {
 const jsonFiles = (folder: string): string[] =>
   fs
     .readdirSync(path.join(ROOT, "data", folder))
-    .filter((f) => f.endsWith(".json"))
+    .filter(isEnglish)
     .sort();
 
 /** Every product of data/products/, by file name, its descriptions' figures written in as the build does. Tests that check every product read this list, never one of their own. */

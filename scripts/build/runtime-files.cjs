@@ -43,7 +43,7 @@ function copyRuntimeFiles({ root = ROOT, dist = DIST, now = new Date() } = {}) {
     const to = path.join(dist, folder);
     fs.rmSync(to, { recursive: true, force: true });
     fs.mkdirSync(to, { recursive: true });
-    for (const name of fs.readdirSync(path.join(root, folder)).filter((file) => file.endsWith(".json")).sort()) {
+    for (const name of fs.readdirSync(path.join(root, folder)).filter((file) => file.endsWith(".json") && !file.endsWith(".ar.json")).sort()) {
       fs.copyFileSync(path.join(root, folder, name), path.join(to, name));
       copied.push(path.posix.join(folder, name));
     }

@@ -19,7 +19,8 @@ export function productSlugs(dataDir: string = path.join(APP_ROOT, "data")): Rea
   const folder = path.join(dataDir, "products");
   let files: string[];
   try {
-    files = fs.readdirSync(folder).filter((file) => file.endsWith(".json"));
+    // The Arabic words of a product (<slug>.ar.json) are the site's, not the catalogue's.
+    files = fs.readdirSync(folder).filter((file) => file.endsWith(".json") && !file.endsWith(".ar.json"));
   } catch (err) {
     throw new Error(`The catalogue (${folder}) cannot be read, so quotation requests cannot be checked: ${(err as Error).message}`);
   }

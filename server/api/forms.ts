@@ -133,7 +133,8 @@ export function loadCatalogue(dataDir: string = path.join(APP_ROOT, "data")): Ca
   }
   try {
     for (const file of fs.readdirSync(path.join(dataDir, "products"))) {
-      if (!file.endsWith(".json")) continue;
+      // Items are named as the specification names the products: the English file, not its Arabic words (.ar.json).
+      if (!file.endsWith(".json") || file.endsWith(".ar.json")) continue;
       const product = JSON.parse(fs.readFileSync(path.join(dataDir, "products", file), "utf8")) as { slug?: unknown; name?: unknown };
       if (typeof product.slug === "string" && typeof product.name === "string") titles[product.slug] = product.name;
     }

@@ -23,6 +23,8 @@ interface ProductData {
     models: string[];
     meta: { title: string; description: string };
   } | null;
+  /** The product's name as the specification gives it, shown under the Arabic name. */
+  english: { name: string } | null;
   category: { slug: string; breadcrumb: string } | null;
   ui: ProductUi & { saveOffline: SaveOfflineTexts };
   images: { nodes: ProductImageNode[] };
@@ -80,6 +82,11 @@ export default function ProductTemplate({ data, pageContext }: PageProps<Product
         <div className={styles.top}>
           <div className={styles.summary}>
             <h1 className={styles.title}>{product.name}</h1>
+            {data.english && data.english.name !== product.name && (
+              <p className={styles.englishName} lang="en" dir="ltr">
+                {data.english.name}
+              </p>
+            )}
             <p className={styles.description}>{product.shortDescription}</p>
             <AddToEnquiry product={product.slug} name={product.name} models={product.models} />
             <SaveOffline kind="product" path={`/${product.slug}`} texts={ui.saveOffline} />
@@ -123,6 +130,9 @@ export const query = graphql`
         title
         description
       }
+    }
+    english: productsJson(slug: { eq: $slug }, fields: { lang: { eq: "en" } }) {
+      name
     }
     category: categoriesJson(slug: { eq: $category }, fields: { lang: { eq: $lang } }) {
       slug
