@@ -41,7 +41,7 @@ function DocumentItem({ doc, page, ui, typeLabel }: { doc: LibraryDocument; page
   const units = doc.units.map((u) => (u === "metric" ? ui.metricLabel : ui.imperialLabel)).join(" / ");
   return (
     <li className={styles.item} data-document-id={doc.id} data-type={doc.type} data-product={doc.product?.slug ?? ""} data-category={doc.category?.slug ?? ""}>
-      <a href={doc.url} target="_blank" rel="noopener" className={styles.link}>
+      <a href={doc.url} target="_blank" rel="noopener" hrefLang="en" className={styles.link}>
         <span className={styles.title}>{doc.title}</span>
         <span className={styles.hint}>{ui.opensInNewTab}</span>
       </a>

@@ -5,7 +5,7 @@
  * onPostBuild fails the build when a file in public/ is missing or differs in
  * size from what the page shows.
  */
-import { CATALOGUE_ASSETS_QUERY, type CatalogueAssetsData } from "../build/catalogue-assets";
+import { CATALOGUE_ASSETS_QUERY, catalogueAssetsQuery, type CatalogueAssetsData } from "../build/catalogue-assets";
 import { libraryDocuments, libraryOptions, libraryProblems, type LibraryDocument } from "./records";
 import { measureDocuments, sizeFrom, sizeMismatches } from "./sizes";
 import { LANGS, localePath } from "../shared/i18n/lang";
@@ -36,12 +36,21 @@ export async function createLibraryPage({ graphql, actions, reporter, component 
     return;
   }
   listed = documents;
-  // The documents are the English ones (their PDFs are in English) on both pages; the page's words are in its language.
+  // The same files on both pages (the PDFs are in English); each page names them, their products and categories in its language.
   for (const lang of LANGS) {
+    let records = documents;
+    if (lang !== "en") {
+      const translated = await graphql<CatalogueAssetsData>(catalogueAssetsQuery(lang));
+      if (translated.errors || !translated.data) {
+        reporter.panicOnBuild(`Could not read the ${lang} data for the document library`, translated.errors);
+        return;
+      }
+      records = libraryDocuments(translated.data, sizeFrom(sizes));
+    }
     actions.createPage({
       path: localePath(lang, LIBRARY_PATH),
       component,
-      context: { lang, documents, options: libraryOptions(documents) },
+      context: { lang, documents: records, options: libraryOptions(records) },
     });
   }
   reporter.info(`Document library: ${documents.length} documents`);

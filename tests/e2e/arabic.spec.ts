@@ -77,7 +77,7 @@ const KEPT = new Set(
   [
     ...readJson<{ name: string }>("company.json").name.split(/\s+/),
     // units and their parts
-    "psi", "bar", "mm", "in", "inch", "inches", "kg", "lb", "lbs", "lbf", "Nm", "ft", "m", "cm", "l", "min", "hp", "kW", "rpm", "mbar", "gpm", "GPM", "cc", "kN", "MPa", "Hz", "V", "t",
+    "psi", "bar", "mm", "in", "inch", "inches", "kg", "lb", "lbs", "lbf", "Nm", "ft", "m", "cm", "l", "min", "hp", "kW", "rpm", "mbar", "gpm", "GPM", "cc", "kN", "MPa", "Hz", "V", "t", "h", "s",
     // brands and networks
     "LinkedIn", "WhatsApp", "YouTube", "Facebook", "Instagram",
   ].map((w) => w.toLowerCase()),
@@ -92,14 +92,15 @@ function latinWords(page: Page): Promise<{ word: string; text: string }[]> {
       const parent = node.parentElement;
       if (!parent || parent.closest('script, style, noscript, code, pre, [lang="en"], [lang^="en-"], [aria-hidden="true"]')) continue;
       if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !parent.closest(".visually-hidden")) continue;
-      const text = node.textContent ?? "";
+      // E-mail addresses and web addresses are written as they are.
+      const text = (node.textContent ?? "").replace(/\S+@\S+|\b[\w-]+(\.[\w-]+)+\b/g, " ");
       for (const [word] of text.matchAll(/[A-Za-z][A-Za-z'’-]*/g)) found.push({ word, text: text.trim().slice(0, 80) });
     }
     // Words a screen reader reads too: accessible names and alternative texts.
     for (const el of Array.from(document.querySelectorAll("[aria-label], img[alt], [title], input[placeholder]"))) {
       if (el.closest('[lang="en"]')) continue;
       for (const attr of ["aria-label", "alt", "title", "placeholder"]) {
-        const text = el.getAttribute(attr) ?? "";
+        const text = (el.getAttribute(attr) ?? "").replace(/\S+@\S+|\b[\w-]+(\.[\w-]+)+\b/g, " ");
         for (const [word] of text.matchAll(/[A-Za-z][A-Za-z'’-]*/g)) found.push({ word, text: `${attr}: ${text.slice(0, 80)}` });
       }
     }

@@ -20,7 +20,7 @@ import type { CatalogueAssetsData } from "./types";
 import { copyAsGiven, publishProductPhotos } from "../media";
 import { suppliedDocument } from "../../shared/utils/media";
 
-export { CATALOGUE_ASSETS_QUERY, PRODUCT_CONTENT_FRAGMENT } from "./query";
+export { CATALOGUE_ASSETS_QUERY, catalogueAssetsQuery, PRODUCT_CONTENT_FRAGMENT } from "./query";
 export type { CatalogueAssetsData } from "./types";
 
 /** The part of Gatsby's reporter used here (console works too). */

@@ -1,3 +1,4 @@
+import type { Lang } from "../../shared/i18n/lang";
 /**
  * A product's content: the one selection of its fields, for its PDFs and feeds
  * (CATALOGUE_ASSETS_QUERY) and for its page (gatsby-node.ts hands the tabs to
@@ -48,9 +49,10 @@ export const PRODUCT_CONTENT_FRAGMENT = `
 `;
 
 /** The one GraphQL query the catalogue assets are made from (gatsby-node.ts, onPostBuild). */
-export const CATALOGUE_ASSETS_QUERY = `
+/** The data of the catalogue's assets and of the document library, in a language (the PDFs and data files: English). */
+export const catalogueAssetsQuery = (lang: Lang): string => `
   query CatalogueAssets {
-    company: companyJson(fields: { lang: { eq: "en" } }) {
+    company: companyJson(fields: { lang: { eq: "${lang}" } }) {
       name
       shortName
       siteUrl
@@ -60,7 +62,7 @@ export const CATALOGUE_ASSETS_QUERY = `
         lines
       }
     }
-    ui: productUiJson(fields: { lang: { eq: "en" } }) {
+    ui: productUiJson(fields: { lang: { eq: "${lang}" } }) {
       metricLabel
       imperialLabel
       documentUnavailable
@@ -75,7 +77,7 @@ export const CATALOGUE_ASSETS_QUERY = `
         width
       }
     }
-    documents: documentsJson(fields: { lang: { eq: "en" } }) {
+    documents: documentsJson(fields: { lang: { eq: "${lang}" } }) {
       sampleNotice
       sampleNote
       policies {
@@ -123,7 +125,7 @@ export const CATALOGUE_ASSETS_QUERY = `
         pageLabel
       }
     }
-    categories: allCategoriesJson(filter: { fields: { lang: { eq: "en" } } }) {
+    categories: allCategoriesJson(filter: { fields: { lang: { eq: "${lang}" } } }) {
       nodes {
         slug
         name
@@ -132,17 +134,19 @@ export const CATALOGUE_ASSETS_QUERY = `
         }
       }
     }
-    navigation: navigationJson(fields: { lang: { eq: "en" } }) {
+    navigation: navigationJson(fields: { lang: { eq: "${lang}" } }) {
       header {
         children {
           to
         }
       }
     }
-    products: allProductsJson(sort: { slug: ASC }, filter: { fields: { lang: { eq: "en" } } }) {
+    products: allProductsJson(sort: { slug: ASC }, filter: { fields: { lang: { eq: "${lang}" } } }) {
       nodes {
         ...ProductContent
       }
     }
   }
 ${PRODUCT_CONTENT_FRAGMENT}`;
+
+export const CATALOGUE_ASSETS_QUERY = catalogueAssetsQuery("en");
