@@ -51,6 +51,7 @@ export function decapFiles() {
 function validatorModule(entries) {
   const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true } });
   for (const keyword of ["x-media", "x-min-width", "x-widget"]) ajv.addKeyword({ keyword, schemaType: ["string", "number"] });
+  ajv.addKeyword({ keyword: "x-translate", schemaType: "boolean" });
   const ids = {};
   for (const { id, schema } of entries) {
     ajv.addSchema({ ...schema, $id: `https://schemas.invalid/cms/${id}` });

@@ -76,6 +76,7 @@ function compile(schema: Schema) {
   ajv.addKeyword({ keyword: "x-media", metaSchema: { type: "string" } });
   ajv.addKeyword({ keyword: "x-min-width", metaSchema: { type: "integer" } });
   ajv.addKeyword({ keyword: "x-widget", metaSchema: { type: "string" } });
+  ajv.addKeyword({ keyword: "x-translate", metaSchema: { type: "boolean" } });
   return ajv.compile(schema);
 }
 
