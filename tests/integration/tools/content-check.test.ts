@@ -17,6 +17,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import sharp from "sharp";
+import { standInArabic, writeStandInOverlays } from "../../content/stand-in-arabic";
 
 jest.setTimeout(60_000);
 
@@ -28,26 +29,6 @@ const TRANSLATIONS = path.join(ROOT, "scripts", "content", "translations.mjs");
 function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; lines: string[] } {
   const result = spawnSync(process.execPath, [script, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, CONTENT_ARABIC: "", ...env } });
   return { status: result.status, lines: `${result.stdout}${result.stderr}`.split("\n").filter(Boolean) };
-}
-
-/** Stand-in Arabic: every text of an overlay skeleton with Arabic words before it (empty texts and null cells as they are). */
-function standInArabic(value: unknown): unknown {
-  if (typeof value === "string") return value === "" ? value : `نص عربي ${value}`;
-  if (Array.isArray(value)) return value.map(standInArabic);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, standInArabic(v)]));
-  return value;
-}
-
-/** Writes the Arabic overlay of every English file of a copy that has none: its skeleton, in stand-in Arabic. */
-function writeStandInOverlays(dir: string): void {
-  const { status, lines } = run(TRANSLATIONS, ["--root", dir, "--write"]);
-  if (status !== 0) throw new Error(lines.join("\n"));
-  for (const line of lines) {
-    const written = /^(data\/\S+\.ar\.json): written/.exec(line)?.[1];
-    if (!written) continue;
-    const file = path.join(dir, written);
-    fs.writeFileSync(file, `${JSON.stringify(standInArabic(JSON.parse(fs.readFileSync(file, "utf8"))), null, 2)}\n`);
-  }
 }
 
 let root: string;
