@@ -210,7 +210,7 @@ export function overlayProblems(schema, english, overlay) {
             for (const seg of at.slice(1).split("/")) node = node != null && typeof node === "object" ? node[seg.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
             return node !== undefined && node !== null;
           })();
-          if (value[key] === null && !englishHas) continue; // null: as in English
+          if ((value[key] === null || value[key] === "") && !englishHas) continue; // nothing (as the editor leaves an emptied field): as in English
           say(at, englishHas ? `\`${name(at) === "the file" ? key : name(at)}\` is not translated (the same in both languages): remove it from the Arabic` : `\`${key}\` is not in the English file: remove it from the Arabic`);
         }
         return;
