@@ -99,8 +99,9 @@ async function saveUnchanged(page, adminUrl, collection, slug) {
     // Decap's own text fields shown open (not a select's search box, not the inputs of a table cell).
     const inputs = page.locator('input[type="text"][id*="-field-"]:not([role="combobox"]), textarea[id*="-field-"]').filter({ visible: true });
     await inputs.first().waitFor({ timeout: STEP_MS });
-    // In a folder collection the first is the entry's address (its file name): left alone.
-    const input = collection === "pages" ? inputs.first() : inputs.nth(1);
+    // In an English folder collection the first is the entry's address (its file name): left alone. The Arabic
+    // collections (pages-ar, products-ar...) have no address field: their first is a text.
+    const input = collection === "pages" || collection.endsWith("-ar") ? inputs.first() : inputs.nth(1);
     await input.click();
     await input.press("Control+End");
     return input;

@@ -7,6 +7,13 @@
  * - one "folder" collection per folder of data files (data/products,
  *   data/categories, data/forms), each entry a JSON file named after its
  *   address (the file name is the entry's slug);
+ * - their Arabic twins (docs/content.md, "Arabic"): "Arabic: pages and
+ *   settings" with the overlay data/<name>.ar.json of each single file, and
+ *   one folder collection per folder (products-ar...) listing its *.ar.json;
+ *   each with the fields of the overlay's schema (derived from the English
+ *   one, scripts/content/lib/translations.mjs): the Arabic texts only. The
+ *   English folder collections leave the *.ar.json files out (their format
+ *   marks an English entry: widgets/index.js);
  * - the backend from CMS_BACKEND (docs/cms.md, docs/configuration.md):
  *   `local` (default) edits the working copy through decap-server
  *   (`npm run cms`); `github` or `gitlab` edit the company's repository with
@@ -17,6 +24,7 @@
 import fs from "fs";
 import path from "path";
 import { makeFields } from "./schema-fields.mjs";
+import { overlaySchema } from "../content/lib/translations.mjs";
 
 /** The folders of data files that hold one entry per file, with the field that names the entry (and its file). */
 export const FOLDER_COLLECTIONS = [
@@ -50,6 +58,18 @@ const BACKENDS = ["local", "github", "gitlab", "gitea"];
 /** The editor's JSON formats (registered by scripts/cms/widgets/index.js): a folder collection's, the single files'. */
 export const formatOf = (collection) => `json-${collection}`;
 export const PAGES_FORMAT = "json-pages";
+export const PAGES_AR_FORMAT = "json-pages-ar";
+
+/** The Arabic twin of a collection: "products" -> "products-ar". */
+export const arabicOf = (name) => `${name}-ar`;
+
+/**
+ * The data field a folder collection's format sets on each English entry it
+ * reads (and drops when it writes), which the collection's filter keeps: the
+ * Arabic files of the same folder (*.ar.json, without the entry's address)
+ * are the Arabic collection's.
+ */
+export const ENGLISH_MARK = "__english";
 
 /** Default address of decap-server's API (its own default port). */
 export const DEFAULT_LOCAL_URL = "http://localhost:8081/api/v1";
@@ -101,6 +121,9 @@ export function backendOrigins(backend) {
   return [...new Set(urls.filter(Boolean).map((url) => new URL(url).origin))];
 }
 
+/** The Arabic page of a preview path: "/about-us" -> "/ar/about-us", "/" -> "/ar". */
+const localPreview = (page) => (page === "/" ? "/ar" : `/ar${page}`);
+
 /** The schema of a data file's kind, parsed. */
 function readSchema(root, name) {
   return JSON.parse(fs.readFileSync(path.join(root, "schemas/content", `${name}.schema.json`), "utf8"));
@@ -115,7 +138,7 @@ export function adminConfig(root, { backend, siteUrl, register }) {
   const folderSchemas = new Set(FOLDER_COLLECTIONS.map((collection) => collection.schema));
   const files = fs
     .readdirSync(path.join(root, "data"))
-    .filter((file) => file.endsWith(".json"))
+    .filter((file) => file.endsWith(".json") && !file.endsWith(".ar.json"))
     .map((file) => path.basename(file, ".json"))
     .filter((name) => !folderSchemas.has(name) && fs.existsSync(path.join(root, "schemas/content", `${name}.schema.json`)))
     .sort();
@@ -156,7 +179,47 @@ export function adminConfig(root, { backend, siteUrl, register }) {
       summary: collection.summary,
       sortable_fields: [collection.identifier],
       preview_path: collection.preview,
+      // Only the English files of the folder (the format marks them): the Arabic ones are the Arabic collection's.
+      filter: { field: ENGLISH_MARK, value: true },
       fields: makeFields(schema, { register }),
+    };
+  });
+  const pagesAr = {
+    name: arabicOf("pages"),
+    label: "Arabic: pages and settings",
+    label_singular: "Arabic page",
+    description: "The Arabic of every page's words (data/<name>.ar.json): only the texts, each in place of its English; links, pictures and figures are the English file's. See docs/content.md, \"Arabic\".",
+    format: PAGES_AR_FORMAT,
+    files: files
+      .map((name) => ({ name, derived: overlaySchema(readSchema(root, name)) }))
+      .filter(({ derived }) => derived)
+      .map(({ name, derived }) => ({
+        name,
+        label: derived.title,
+        file: `data/${name}.ar.json`,
+        description: `The Arabic of data/${name}.json.`,
+        preview_path: localPreview(PAGE_OF_FILE[name] ?? "/"),
+        fields: makeFields(derived, { register }),
+      })),
+  };
+  const foldersAr = FOLDER_COLLECTIONS.map((collection) => {
+    const derived = overlaySchema(readSchema(root, collection.schema));
+    const identifier = ["name", "title", "submit"].find((key) => derived.properties[key]) ?? Object.keys(derived.properties)[0];
+    return {
+      name: arabicOf(collection.name),
+      label: `Arabic: ${collection.label.toLowerCase()}`,
+      label_singular: `Arabic ${collection.singular.toLowerCase()}`,
+      description: `The Arabic of each file of ${collection.folder} (<address>.ar.json): only the texts. A new one is made with npm run content:translations -- --write (docs/content.md, "Arabic").`,
+      folder: collection.folder,
+      // Only the Arabic files: Decap lists the files whose name ends in ".<extension>".
+      extension: "ar.json",
+      format: formatOf(arabicOf(collection.name)),
+      create: false,
+      delete: false,
+      identifier_field: identifier,
+      summary: "{{filename}}",
+      preview_path: localPreview(collection.preview),
+      fields: makeFields(derived, { register }),
     };
   });
   const config = {
@@ -167,7 +230,7 @@ export function adminConfig(root, { backend, siteUrl, register }) {
     site_url: siteUrl,
     display_url: siteUrl,
     show_preview_links: true,
-    collections: [pages, ...folders],
+    collections: [pages, ...folders, pagesAr, ...foldersAr],
   };
   if (backend.name !== "proxy") config.local_backend = false;
   // Drafts, in review, ready, published as a merge. Decap's Gitea backend has no editorial workflow: there each

@@ -27,7 +27,8 @@ import Ajv2020 from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import * as esbuild from "esbuild";
 import yaml from "js-yaml";
-import { adminConfig, backendFromEnv, backendOrigins, FOLDER_COLLECTIONS, formatOf, PAGE_OF_FILE, PAGES_FORMAT } from "./admin-config.mjs";
+import { adminConfig, arabicOf, backendFromEnv, backendOrigins, ENGLISH_MARK, FOLDER_COLLECTIONS, formatOf, PAGE_OF_FILE, PAGES_AR_FORMAT, PAGES_FORMAT } from "./admin-config.mjs";
+import { overlaySchema } from "../content/lib/translations.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** This project's own checkout: where the tools (node_modules) are, whatever content folder is edited. */
@@ -51,6 +52,7 @@ export function decapFiles() {
 function validatorModule(entries) {
   const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true } });
   for (const keyword of ["x-media", "x-min-width", "x-widget"]) ajv.addKeyword({ keyword, schemaType: ["string", "number"] });
+  ajv.addKeyword({ keyword: "x-translate", schemaType: "boolean" });
   const ids = {};
   for (const { id, schema } of entries) {
     ajv.addSchema({ ...schema, $id: `https://schemas.invalid/cms/${id}` });
@@ -101,7 +103,14 @@ export async function writeAdmin({ root = TOOL_ROOT, outDir = path.join(root, "p
     const schemaOf = (name) => JSON.parse(fs.readFileSync(path.join(root, "schemas/content", `${name}.schema.json`), "utf8"));
     const folders = Object.fromEntries(FOLDER_COLLECTIONS.map((collection) => [formatOf(collection.name), schemaOf(collection.schema)]));
     const pages = config.collections[0].files.map((file) => schemaOf(file.name));
-    fs.writeFileSync(schemas, `export default ${JSON.stringify({ folders, pages, pagesFormat: PAGES_FORMAT })};\n`);
+    // The Arabic overlays' formats: their schemas derived from the English ones; the English folders' identifiers mark their entries.
+    const foldersAr = Object.fromEntries(FOLDER_COLLECTIONS.map((collection) => [formatOf(arabicOf(collection.name)), overlaySchema(schemaOf(collection.schema))]));
+    const pagesAr = config.collections.find((c) => c.name === arabicOf("pages")).files.map((file) => overlaySchema(schemaOf(file.name)));
+    const identifiers = Object.fromEntries(FOLDER_COLLECTIONS.map((collection) => [formatOf(collection.name), collection.identifier]));
+    fs.writeFileSync(
+      schemas,
+      `export default ${JSON.stringify({ folders, pages, pagesFormat: PAGES_FORMAT, foldersAr, pagesAr, pagesArFormat: PAGES_AR_FORMAT, identifiers, englishMark: ENGLISH_MARK })};\n`,
+    );
     await esbuild.build({
       entryPoints: [path.join(HERE, "widgets/index.js")],
       bundle: true,
@@ -128,7 +137,11 @@ export async function writeAdmin({ root = TOOL_ROOT, outDir = path.join(root, "p
 
   const connect = backendOrigins(backend);
   const frame = previewOrigin ? [new URL(previewOrigin).origin] : [];
-  const previewPages = { ...PAGE_OF_FILE, ...Object.fromEntries(FOLDER_COLLECTIONS.map((collection) => [collection.name, collection.preview])) };
+  const previewPages = {
+    ...PAGE_OF_FILE,
+    ...Object.fromEntries(FOLDER_COLLECTIONS.map((collection) => [collection.name, collection.preview])),
+    ...Object.fromEntries(FOLDER_COLLECTIONS.map((collection) => [arabicOf(collection.name), `/ar${collection.preview}`])),
+  };
   for (const file of config.collections[0].files) previewPages[file.name] ??= "/";
   const meta = [
     '<meta name="robots" content="noindex, nofollow">',

@@ -18,6 +18,12 @@
  * - the certificate's address serves the PDF byte for byte, /downloads gives
  *   its real size and does not call it a sample.
  *
+ * The new product comes with its Arabic (data/products/<address>.ar.json,
+ * docs/content.md "Arabic"), as every data file does; English files of the
+ * copy still without their Arabic get stand-in Arabic first
+ * (./stand-in-arabic.ts), committed in the copy, so the build's content check
+ * passes while the translations are not all in.
+ *
  * The media fields are those of the content decisions: a product's `photos`
  * (file names in data/media/products/), a document's `file` (a PDF in
  * data/media/documents/).
@@ -31,6 +37,7 @@ import { withResolvedFigures } from "../../src/utils/description-figures";
 import { QUOTE } from "../../testkit/form-bodies";
 import type { ProductData } from "../../testkit/site-data";
 import { PROOF_HEADER, solveProof } from "../../testkit/spam";
+import { writeStandInOverlays } from "./stand-in-arabic";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { copySite, buildSite, serveSite, removeSite } = require("../../testkit/content-site.cjs") as {
@@ -129,6 +136,10 @@ const page = async (route: string) => {
 beforeAll(async () => {
   site = copySite();
   const { root } = site;
+  if (writeStandInOverlays(root).length > 0) {
+    site.git(["add", "-A"]);
+    site.git(["-c", "user.name=Content test", "-c", "user.email=content-test@example.com", "commit", "-q", "--no-verify", "-m", "Stand-in Arabic"]);
+  }
 
   // ── Editing in /admin (testkit/cms-editor.cjs: Decap CMS against the copy, driven in Chromium) ──────────────────
   // When the editor's test kit is in the tree, the job opening's title and a news item with a picture are changed in
@@ -157,6 +168,15 @@ beforeAll(async () => {
   // Its documents are its own: new ids (the generated PDFs and the library's entries are named by them).
   added.tabs = added.tabs.map((tab) => (tab.documents ? { ...tab, documents: tab.documents.map((d) => ({ ...d, id: rename(d.id), label: d.label.split(source.name).join(added.name) })) } : tab));
   writeJson(root, `data/products/${slug}.json`, added);
+  // Its Arabic: the source's (the same texts but the new name and descriptions), as a translator would write it.
+  const sourceArabic = `data/products/${source.slug}.ar.json`;
+  const arabic = readJson<{ shortDescription: string; meta: { description: string } }>(root, sourceArabic);
+  writeJson(root, `data/products/${slug}.ar.json`, {
+    ...arabic,
+    name: "مضخة عزم الدوران للخدمة الميدانية",
+    shortDescription: `مضخة صغيرة لفرق الخدمة الميدانية. ${arabic.shortDescription}`,
+    meta: { title: "مضخة عزم الدوران للخدمة الميدانية FSTP-1", description: `مضخة عزم الدوران للخدمة الميدانية FSTP-1. ${arabic.meta.description}` },
+  });
   fs.writeFileSync(path.join(root, "data/media/products", added.photos![0]), await photo(1));
   fs.writeFileSync(path.join(root, "data/media/products", added.photos![1]), await photo(2));
 
@@ -191,11 +211,12 @@ afterAll(async () => {
   if (site && !process.env.KEEP_CONTENT_SITE) removeSite(site.root);
 });
 
-test("the edits touch data/ only: the product file, the photos, the certificate", () => {
+test("the edits touch data/ only: the product file and its Arabic, the photos, the certificate", () => {
   expect(changed.filter((file) => !file.startsWith("data/"))).toEqual([]);
   expect(changed).toEqual(
     expect.arrayContaining([
       `data/products/${added.slug}.json`,
+      `data/products/${added.slug}.ar.json`,
       ...added.photos!.map((name) => `data/media/products/${name}`),
       `data/products/${existing.slug}.json`,
       `data/media/products/${existing.photos![0]}`,

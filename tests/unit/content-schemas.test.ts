@@ -24,13 +24,18 @@ type Schema = { [key: string]: unknown } & {
   enum?: unknown[];
 };
 
-/** Every data file as content:check lists it: data/<name>.json and data/<folder>/<name>.json, data/media/ aside. */
+/**
+ * Every English data file as content:check lists it: data/<name>.json and data/<folder>/<name>.json, data/media/ aside.
+ * The Arabic overlays (data/<path>.ar.json) are left out: they hold a part of their English file's fields, which
+ * content:check compares with the English file itself (scripts/content/lib/translations.mjs).
+ */
 function dataFiles(): string[] {
   const files: string[] = [];
+  const english = (name: string) => name.endsWith(".json") && !name.endsWith(".ar.json");
   for (const entry of fs.readdirSync(path.join(ROOT, "data"), { withFileTypes: true })) {
-    if (entry.isFile() && entry.name.endsWith(".json")) files.push(`data/${entry.name}`);
+    if (entry.isFile() && english(entry.name)) files.push(`data/${entry.name}`);
     else if (entry.isDirectory() && entry.name !== "media") {
-      for (const name of fs.readdirSync(path.join(ROOT, "data", entry.name)).filter((f) => f.endsWith(".json"))) files.push(`data/${entry.name}/${name}`);
+      for (const name of fs.readdirSync(path.join(ROOT, "data", entry.name)).filter(english)) files.push(`data/${entry.name}/${name}`);
     }
   }
   return files.sort();
@@ -76,6 +81,7 @@ function compile(schema: Schema) {
   ajv.addKeyword({ keyword: "x-media", metaSchema: { type: "string" } });
   ajv.addKeyword({ keyword: "x-min-width", metaSchema: { type: "integer" } });
   ajv.addKeyword({ keyword: "x-widget", metaSchema: { type: "string" } });
+  ajv.addKeyword({ keyword: "x-translate", metaSchema: { type: "boolean" } });
   return ajv.compile(schema);
 }
 

@@ -14,7 +14,9 @@
  * ("/torque-pump") is fine; the list written out is not. The form definitions
  * of data/forms/ are left out (their field names are the API contract), and so
  * are the columns and rows of specification tables (generic labels such as
- * Model, Pressure, Flow that test fixtures use too).
+ * Model, Pressure, Flow that test fixtures use too), and the Arabic overlays
+ * (data/<path>.ar.json): each of their lists is the twin of an English one,
+ * item for item, which is the list looked for.
  *
  * An exception is written below with its reason, for constants the
  * specification states as behaviour.
@@ -70,7 +72,7 @@ export function contentLists(root: string): ContentList[] {
   };
   for (const file of filesUnder(path.join(root, "data"))) {
     const relative = path.relative(root, file).split(path.sep).join("/");
-    if (!relative.endsWith(".json") || relative.startsWith("data/forms/")) continue;
+    if (!relative.endsWith(".json") || relative.endsWith(".ar.json") || relative.startsWith("data/forms/")) continue;
     visit(JSON.parse(fs.readFileSync(file, "utf8")), `${relative}#`);
   }
   return lists;

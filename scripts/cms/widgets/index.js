@@ -29,7 +29,7 @@
 /* global window, document */
 import validators from "cms-validators";
 import schemas from "cms-schemas";
-import { dataFileText, schemaOfData } from "./key-order.js";
+import { dataFileText, schemaOfData, schemaOfOverlay } from "./key-order.js";
 
 const CMS = window.CMS;
 const h = window.h;
@@ -389,10 +389,36 @@ const JsonControl = createClass({
 const JsonPreview = (props) => h("pre", null, JSON.stringify(plain(props.value), null, 2));
 
 // The data files' format: JSON in the editor's layout, keys in the schema's order (./key-order.js).
+// An English folder's format marks each entry that has its address (schemas.identifiers) with a field of its
+// own (schemas.englishMark), which the collection's filter keeps and the format drops when it writes: the
+// Arabic files of the same folder (*.ar.json, without an address) stay out of the English collection.
+const MARK = schemas.englishMark;
+const withoutMark = (data) => {
+  if (!data || typeof data !== "object" || !(MARK in data)) return data;
+  const copy = { ...data };
+  delete copy[MARK];
+  return copy;
+};
 for (const [name, schema] of Object.entries(schemas.folders)) {
+  const identifier = schemas.identifiers[name];
+  CMS.registerCustomFormat(name, "json", {
+    fromFile: (text) => {
+      const data = JSON.parse(text);
+      return data && typeof data === "object" && identifier in data ? { ...data, [MARK]: true } : data;
+    },
+    toFile: (data) => dataFileText(withoutMark(data), schema),
+  });
+}
+for (const [name, schema] of Object.entries(schemas.foldersAr)) {
   CMS.registerCustomFormat(name, "json", { fromFile: (text) => JSON.parse(text), toFile: (data) => dataFileText(data, schema) });
 }
 CMS.registerCustomFormat(schemas.pagesFormat, "json", { fromFile: (text) => JSON.parse(text), toFile: (data) => dataFileText(data, schemaOfData(data, schemas.pages)) });
+CMS.registerCustomFormat(schemas.pagesArFormat, "json", { fromFile: (text) => JSON.parse(text), toFile: (data) => dataFileText(data, schemaOfOverlay(data, schemas.pagesAr)) });
+
+// Text fields take the direction of what is typed in them: Arabic right to left, English left to right.
+const direction = document.createElement("style");
+direction.textContent = "input, textarea { unicode-bidi: plaintext; }";
+document.head.appendChild(direction);
 
 CMS.registerWidget("spec-cell", SpecCellControl, SpecCellPreview);
 CMS.registerWidget("spec-row", SpecRowControl, SpecRowPreview);
@@ -409,7 +435,9 @@ if (previewMeta && pagesMeta) {
     render() {
       const data = this.props.entry.get("data");
       const template = pages[this.props.entry.get("slug")] ?? pages[this.props.entry.get("collection")] ?? "/";
-      const page = template.replace(/\{\{(\w+)\}\}/g, (_, key) => encodeURIComponent(String((data && data.get(key)) ?? "")));
+      // An Arabic entry has no address of its own: its file's name (torque-pump.ar) gives it.
+      const fromSlug = (key) => (key === "slug" ? String(this.props.entry.get("slug") ?? "").replace(/\.ar$/, "") : "");
+      const page = template.replace(/\{\{(\w+)\}\}/g, (_, key) => encodeURIComponent(String((data && data.get(key)) ?? fromSlug(key))));
       return h("div", { style: { height: "100%", display: "flex", flexDirection: "column", fontFamily: "sans-serif" } }, [
         h(
           "p",

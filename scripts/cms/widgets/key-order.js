@@ -67,3 +67,17 @@ export function schemaOfData(data, schemas) {
 export function dataFileText(data, schema) {
   return `${JSON.stringify(schema ? inSchemaOrder(data, schema) : data, null, 2)}\n`;
 }
+
+/**
+ * The schema (of `schemas`, the Arabic overlays' derived schemas) an overlay's
+ * top-level keys belong to: of those naming all its keys, the one with the
+ * fewest properties; undefined when two tie (the keys keep their order).
+ */
+export function schemaOfOverlay(data, schemas) {
+  const keys = Object.keys(data || {});
+  const fits = schemas.filter((schema) => keys.every((key) => key in (schema.properties || {})));
+  const size = (schema) => Object.keys(schema.properties || {}).length;
+  const best = Math.min(...fits.map(size));
+  const tightest = fits.filter((schema) => size(schema) === best);
+  return tightest.length === 1 ? tightest[0] : undefined;
+}

@@ -6,6 +6,9 @@ import { visit } from "jsonc-parser";
 import { lineAt } from "../lib/files.mjs";
 import { escape, fieldName } from "../lib/schemas.mjs";
 
+/** The Arabic overlays (data/<path>.ar.json) are checked too. */
+export const overlays = true;
+
 export default function check({ files }) {
   const problems = [];
   for (const [file, { data, text }] of files) {

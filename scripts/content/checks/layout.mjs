@@ -6,6 +6,9 @@
  */
 import { firstLayoutDifference, layout } from "../lib/files.mjs";
 
+/** The Arabic overlays (data/<path>.ar.json) are checked too. */
+export const overlays = true;
+
 export default function check({ files }) {
   const problems = [];
   for (const [file, { data, text }] of files) {

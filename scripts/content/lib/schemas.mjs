@@ -1,7 +1,7 @@
 /**
  * The content schemas (schemas/content/*.schema.json) and the validator that
  * reads them: ajv 8, JSON Schema 2020-12, strict, every error at once. The
- * annotation keywords (x-media, x-min-width, x-widget) are registered as
+ * annotation keywords (x-media, x-min-width, x-widget, x-translate) are registered as
  * annotations: ajv checks only that their values have the right type.
  *
  * A data file's kind names its schema: data/<name>.json is checked against
@@ -18,7 +18,7 @@ export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const SCHEMA_DIR = path.join(REPO, "schemas/content");
 
 /** The annotation keywords and the JSON type of their values. */
-export const ANNOTATIONS = { "x-media": "string", "x-min-width": "integer", "x-widget": "string" };
+export const ANNOTATIONS = { "x-media": "string", "x-min-width": "integer", "x-widget": "string", "x-translate": "boolean" };
 
 /** An ajv instance set up as content:check uses it; compile any content schema with it (`options` are ajv's, e.g. { verbose: true }). */
 export function createAjv(options = {}) {

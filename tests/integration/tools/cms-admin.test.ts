@@ -20,7 +20,7 @@ function generator<T>(code: string): T {
 }
 
 type Field = { name: string; widget: string; required?: boolean; pattern?: [string, string]; fields?: Field[]; field?: Field; media_folder?: string; public_folder?: string; options?: { value: string }[]; min?: number; validator?: string; value_type?: string };
-type Collection = { name: string; folder?: string; files?: { name: string; file: string; fields: Field[] }[]; fields?: Field[]; format: string; identifier_field?: string; slug?: string; extension?: string };
+type Collection = { name: string; folder?: string; files?: { name: string; file: string; fields: Field[] }[]; fields?: Field[]; format: string; identifier_field?: string; slug?: string; extension?: string; filter?: { field: string; value: unknown } };
 
 describe("the editor's configuration", () => {
   const config = generator<{ collections: Collection[]; backend: { name: string }; media_folder: string; public_folder: string }>(`
@@ -43,15 +43,25 @@ describe("the editor's configuration", () => {
   it("has an entry for every data file: the single files, and a folder collection per folder, named by file", () => {
     const singles = fs
       .readdirSync(path.join(ROOT, "data"))
-      .filter((file) => file.endsWith(".json"))
+      .filter((file) => file.endsWith(".json") && !file.endsWith(".ar.json"))
       .map((file) => `data/${file}`)
       .sort();
     expect(byName("pages").files!.map((file) => file.file).sort()).toEqual(singles);
     for (const folder of ["products", "categories", "forms"]) {
       const collection = byName(folder);
-      expect(collection).toMatchObject({ folder: `data/${folder}`, extension: "json", format: `json-${folder}` });
+      expect(collection).toMatchObject({ folder: `data/${folder}`, extension: "json", format: `json-${folder}`, filter: { field: "__english", value: true } });
       expect(collection.slug).toBe(`{{${collection.identifier_field}}}`);
     }
+    // The Arabic twins: one Arabic file per single file but the API reference, and the *.ar.json files of each folder.
+    expect(byName("pages-ar").files!.map((file) => file.file).sort()).toEqual(singles.filter((file) => file !== "data/api-reference.json").map((file) => file.replace(/\.json$/, ".ar.json")));
+    for (const folder of ["products", "categories", "forms"]) {
+      expect(byName(`${folder}-ar`)).toMatchObject({ folder: `data/${folder}`, extension: "ar.json", format: `json-${folder}-ar`, create: false, delete: false });
+    }
+    // An Arabic product's fields: only the texts (no address, no model codes, no pictures), a table cell text or null.
+    const arabicProduct = byName("products-ar").fields!;
+    expect(arabicProduct.map((field) => field.name)).toEqual(["name", "shortDescription", "meta", "tabs"]);
+    expect(find(arabicProduct, "tabs").fields!.map((field) => field.name)).toEqual(["label", "intro", "items", "tables", "notes", "documents", "tools"]);
+    expect(find(arabicProduct, "tabs", "tables", "rows").field).toMatchObject({ widget: "spec-row" });
     expect(config.backend.name).toBe("proxy");
   });
 

@@ -4,25 +4,36 @@
  * and names each one by file, line (the line the mistake is on) and field, in
  * plain words, every one at once; on the repository's data it exits 0.
  * `npm run content:format` puts a file back in the editor's layout.
+ *
+ * The Arabic overlays (data/<path>.ar.json) are written into the copies by
+ * `content:translations --write` (the English texts in place) and given
+ * stand-in Arabic (the repository's own overlays, when there are, are kept
+ * and checked as they are); the mistakes planted in them (a missing file, a
+ * missing text, a list of another length, English left in place) are named
+ * by file, line and field too.
  */
 import { spawnSync } from "child_process";
 import fs from "fs";
 import os from "os";
 import path from "path";
 import sharp from "sharp";
+import { standInArabic, writeStandInOverlays } from "../../content/stand-in-arabic";
 
 jest.setTimeout(60_000);
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 const CHECK = path.join(ROOT, "scripts", "content", "check.mjs");
 const FORMAT = path.join(ROOT, "scripts", "content", "format.mjs");
+const TRANSLATIONS = path.join(ROOT, "scripts", "content", "translations.mjs");
 
-function run(script: string, args: string[]): { status: number | null; lines: string[] } {
-  const result = spawnSync(process.execPath, [script, ...args], { cwd: ROOT, encoding: "utf8" });
+function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; lines: string[] } {
+  const result = spawnSync(process.execPath, [script, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, CONTENT_ARABIC: "", ...env } });
   return { status: result.status, lines: `${result.stdout}${result.stderr}`.split("\n").filter(Boolean) };
 }
 
 let root: string;
+/** A copy of the repository's data with every overlay present: content:check passes it. */
+let full: string;
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
 const readJson = (file: string) => JSON.parse(read(file));
 /** Writes data in the editor's layout, as an editor's save does. */
@@ -41,6 +52,9 @@ const expected: { name: string; prefix: string; words: string[] }[] = [];
 const expect1 = (name: string, file: string, line: number, pointer: string, ...words: string[]) => expected.push({ name, prefix: `${file}:${line}: ${pointer}: `, words });
 
 beforeAll(async () => {
+  full = fs.mkdtempSync(path.join(os.tmpdir(), "content-check-full-"));
+  fs.cpSync(path.join(ROOT, "data"), path.join(full, "data"), { recursive: true });
+  writeStandInOverlays(full);
   root = fs.mkdtempSync(path.join(os.tmpdir(), "content-check-test-"));
   fs.cpSync(path.join(ROOT, "data"), path.join(root, "data"), { recursive: true });
 
@@ -115,6 +129,35 @@ beforeAll(async () => {
   writeJson(`data/categories/${categoryFile}`, category);
   expect1("unknown product", `data/categories/${categoryFile}`, lineOf(`data/categories/${categoryFile}`, '"planted-product"'), `/products/${category.products.length - 1}`, 'there is no product "planted-product"');
 
+  // The Arabic, written for the English as planted so far (a broken English file has no skeleton).
+  writeStandInOverlays(root);
+
+  // An English file without its Arabic.
+  fs.rmSync(path.join(root, "data", "offline-page.ar.json"));
+  expect1("Arabic file missing", "data/offline-page.ar.json", 1, "/", "there is no Arabic for data/offline-page.json", "npm run content:translations -- data/offline-page.json");
+
+  // In data/about.ar.json: a text missing (its line is its parent's), a list one item short, English left in place.
+  const about = readJson("data/about.json");
+  const aboutAr = readJson("data/about.ar.json");
+  delete aboutAr.hero.heading;
+  aboutAr.background.paragraphs.pop();
+  aboutAr.coreValues.items[1].title = about.coreValues.items[1].title;
+  writeJson("data/about.ar.json", aboutAr);
+  expect1("Arabic text missing", "data/about.ar.json", lineOf("data/about.ar.json", '"hero"'), "/hero/heading", `the Arabic of ${JSON.stringify(about.hero.heading)} is missing`);
+  expect1("Arabic list too short", "data/about.ar.json", lineOf("data/about.ar.json", '"paragraphs"', '"background"'), "/background/paragraphs", `\`background.paragraphs\` has ${about.background.paragraphs.length - 1} items; the English has ${about.background.paragraphs.length}`);
+  expect1("English left in place", "data/about.ar.json", lineOf("data/about.ar.json", JSON.stringify(about.coreValues.items[1].title)), "/coreValues/items/1/title", `the Arabic of ${JSON.stringify(about.coreValues.items[1].title)} is missing: the English is left in place`);
+  // A field the English does not translate (a link), and one the English does not have.
+  const homeAr = readJson("data/home.ar.json");
+  homeAr.hero.cta.to = "/ar/contact";
+  homeAr.hero.planted = "نص";
+  writeJson("data/home.ar.json", homeAr);
+  expect1("untranslated field in the Arabic", "data/home.ar.json", lineOf("data/home.ar.json", '"/ar/contact"'), "/hero/cta/to", "`hero.cta.to` is not translated (the same in both languages): remove it from the Arabic");
+  expect1("unknown field in the Arabic", "data/home.ar.json", lineOf("data/home.ar.json", '"planted"'), "/hero/planted", "`planted` is not in the English file");
+  // The Arabic of a product: specification cells left null (shown as in English) are no mistake.
+  const productAr = readJson(productFile.replace(/\.json$/, ".ar.json"));
+  productAr.tabs[t].tables[n].rows[r] = productAr.tabs[t].tables[n].rows[r].map(() => null);
+  writeJson(productFile.replace(/\.json$/, ".ar.json"), productAr);
+
   // Broken JSON: a comma missing at the end of a line (the next line is where JSON breaks).
   const brokenFile = "data/not-found.json";
   const text = read(brokenFile);
@@ -129,13 +172,49 @@ beforeAll(async () => {
   expect1("layout", "data/form-words.json", 2, "/", "npm run content:format");
 });
 
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.rmSync(full, { recursive: true, force: true });
+});
 
 describe("content:check", () => {
-  it("passes the repository's data, saying so in one line", () => {
-    const { status, lines } = run(CHECK, []);
+  it("passes the repository's data with its Arabic, saying so in one line", () => {
+    const { status, lines } = run(CHECK, ["--root", full]);
     expect(lines).toEqual([expect.stringMatching(/^content:check: \d+ data files match their \d+ schemas and pass \d+ checks$/)]);
     expect(status).toBe(0);
+  });
+
+  it("fails where an English file has no Arabic, unless CONTENT_ARABIC=optional says they are not in yet", () => {
+    fs.renameSync(path.join(full, "data", "about.ar.json"), path.join(full, "data", "about.ar.json.away"));
+    try {
+      const strict = run(CHECK, ["--root", full]);
+      expect(strict.status).toBe(1);
+      expect(strict.lines[0]).toMatch(/^data\/about\.ar\.json:1: \/: there is no Arabic for data\/about\.json/);
+      const optional = run(CHECK, ["--root", full], { CONTENT_ARABIC: "optional" });
+      expect(optional.status).toBe(0);
+      expect(optional.lines).toContainEqual(expect.stringMatching(/CONTENT_ARABIC=optional: 1 Arabic file is missing, not counted as errors: data\/about\.ar\.json$/));
+    } finally {
+      fs.renameSync(path.join(full, "data", "about.ar.json.away"), path.join(full, "data", "about.ar.json"));
+    }
+  });
+
+  it("content:translations prints the skeleton of a file without its Arabic, and what an existing one lacks", () => {
+    const english = JSON.parse(fs.readFileSync(path.join(ROOT, "data", "not-found.json"), "utf8"));
+    fs.rmSync(path.join(full, "data", "not-found.ar.json"));
+    const skeleton = spawnSync(process.execPath, [TRANSLATIONS, "--root", full, "data/not-found.json"], { cwd: ROOT, encoding: "utf8" });
+    expect(skeleton.status).toBe(0);
+    const printed = JSON.parse(skeleton.stdout);
+    // The texts in English, the links left out, the list as long as the English one.
+    expect(printed.heading).toBe(english.heading);
+    expect(printed.links).toEqual(english.links.map((link: { label: string }) => ({ label: link.label })));
+    printed.links.pop();
+    fs.writeFileSync(path.join(full, "data", "not-found.ar.json"), `${JSON.stringify(standInArabic(printed), null, 2)}\n`);
+    const lacks = run(TRANSLATIONS, ["--root", full, "data/not-found.ar.json"]);
+    expect(lacks.status).toBe(1);
+    expect(lacks.lines).toContain(`data/not-found.ar.json:${fs.readFileSync(path.join(full, "data", "not-found.ar.json"), "utf8").split("\n").findIndex((l) => l.includes('"links"')) + 1}: /links: \`links\` has ${english.links.length - 1} items; the English has ${english.links.length}: one Arabic item per English item, in the same order`);
+    fs.rmSync(path.join(full, "data", "not-found.ar.json"));
+    writeStandInOverlays(full);
+    expect(run(TRANSLATIONS, ["--root", full, "data/not-found.json"]).lines).toEqual(["data/not-found.ar.json: complete: every text of data/not-found.json has its Arabic"]);
   });
 
   it("fails on every planted mistake at once, each with its file, line, field and plain words, and nothing else", () => {
