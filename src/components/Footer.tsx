@@ -28,11 +28,11 @@ export function Footer(): React.ReactElement {
             </span>
             <a className={styles.line} href={company.phoneHref}>
               <Icon name="phone" size={18} />
-              {unbreakable(company.phone)}
+              <span dir="ltr">{unbreakable(company.phone)}</span>
             </a>
             <a className={styles.line} href={`mailto:${company.email}`}>
               <Icon name="mail" size={18} />
-              {company.email}
+              <span dir="ltr">{company.email}</span>
             </a>
           </address>
         </div>

@@ -39,6 +39,18 @@ interface IconProps {
   className?: string;
 }
 
-export function Icon({ name, ...props }: IconProps): React.ReactElement {
-  return <Svg {...props}>{PATHS[name]}</Svg>;
+/**
+ * Icons that point along the reading direction (previous / next, "more"):
+ * mirrored on right-to-left pages by the global .rtl-mirror rule. Media
+ * controls (play), arrows up and down and the other icons never turn round.
+ */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set<IconName>(["chevronLeft", "chevronRight"]);
+
+export function Icon({ name, className, ...props }: IconProps): React.ReactElement {
+  const classes = DIRECTIONAL.has(name) ? (className ? `${className} rtl-mirror` : "rtl-mirror") : className;
+  return (
+    <Svg className={classes} {...props}>
+      {PATHS[name]}
+    </Svg>
+  );
 }

@@ -21,7 +21,7 @@ export function ContactCard({ card }: { card: ContactCardData }): React.ReactEle
         <FeatureIcon name={card.icon} size={26} />
       </span>
       <h3 className={styles.title}>{card.title}</h3>
-      <a className={styles.email} href={`mailto:${card.email}`}>
+      <a className={styles.email} href={`mailto:${card.email}`} dir="ltr">
         {local}@<wbr />
         {domain}
       </a>

@@ -52,7 +52,7 @@ export function ContactDetails({ company, text, social }: ContactDetailsProps): 
               <span className="visually-hidden">{text.phoneLabel}</span>
             </dt>
             <dd>
-              <a href={company.phoneHref}>{unbreakable(company.phone)}</a>
+              <a href={company.phoneHref} dir="ltr">{unbreakable(company.phone)}</a>
             </dd>
           </div>
           <div className={styles.row}>
@@ -61,7 +61,7 @@ export function ContactDetails({ company, text, social }: ContactDetailsProps): 
               <span className="visually-hidden">{text.emailLabel}</span>
             </dt>
             <dd>
-              <a href={`mailto:${company.email}`}>{company.email}</a>
+              <a href={`mailto:${company.email}`} dir="ltr">{company.email}</a>
             </dd>
           </div>
         </dl>
