@@ -35,6 +35,8 @@ const BUILD_ASSETS_FILE = "webpack.assets.json";
 const OFFLINE_FILES = ["offline/index.html", "offline/offline.css", "offline/offline.js"];
 
 const VIDEO = /\.(mp4|webm|ogv|mov|m4v)$/i;
+/** A data file's overlay of words in another language (data/<name>.ar.json). */
+const OVERLAY = /\.[a-z]{2}\.json$/;
 /** The content editor's folder under public/ (scripts/cms/write-admin.mjs). */
 const ADMIN = /^admin\//;
 
@@ -45,7 +47,8 @@ function precachedPages(root = ROOT) {
   const dir = path.join(root, "data/categories");
   const categories = fs
     .readdirSync(dir)
-    .filter((file) => file.endsWith(".json"))
+    // The English files only: data/categories/<name>.ar.json holds a category's Arabic words (an overlay), not a category.
+    .filter((file) => file.endsWith(".json") && !OVERLAY.test(file))
     .sort()
     .map((file) => `/${readJson(path.join(dir, file)).slug ?? path.basename(file, ".json")}`);
   return ["/", "/contact", "/enquiry", ...categories];
