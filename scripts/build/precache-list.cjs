@@ -22,8 +22,10 @@
  * used (cache first). The size counted is the files' bytes as the browser's
  * cache stores them (uncompressed), and must stay under PRECACHE_LIMIT_BYTES.
  */
+const crypto = require("crypto");
 const fs = require("fs");
 const path = require("path");
+const zlib = require("zlib");
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -31,10 +33,16 @@ const ROOT = path.resolve(__dirname, "../..");
 const PRECACHE_LIMIT_BYTES = 1_500_000;
 /** The build's list of its own files (src/build/build-assets.ts BUILD_ASSETS_FILE). */
 const BUILD_ASSETS_FILE = "webpack.assets.json";
-/** The offline page's files, under public/. */
-const OFFLINE_FILES = ["offline/index.html", "offline/offline.css", "offline/offline.js"];
+/** The offline page of each language, as served (scripts/build/service-worker.mjs writes them; src/offline/sw/caching.ts shows them). */
+const OFFLINE_PAGES = { en: "/offline", ar: "/ar/offline" };
+/** The offline pages' files, under public/: a page per language, one stylesheet and one script. */
+const OFFLINE_FILES = ["offline/index.html", "ar/offline/index.html", "offline/offline.css", "offline/offline.js"];
+/** The languages other than English, whose pages live under /<lang> (src/shared/i18n/lang.ts). */
+const OTHER_LANGS = ["ar"];
 
 const VIDEO = /\.(mp4|webm|ogv|mov|m4v)$/i;
+/** A data file's overlay of words in another language (data/<name>.ar.json). */
+const OVERLAY = /\.[a-z]{2}\.json$/;
 /** The content editor's folder under public/ (scripts/cms/write-admin.mjs). */
 const ADMIN = /^admin\//;
 
@@ -45,7 +53,8 @@ function precachedPages(root = ROOT) {
   const dir = path.join(root, "data/categories");
   const categories = fs
     .readdirSync(dir)
-    .filter((file) => file.endsWith(".json"))
+    // The English files only: data/categories/<name>.ar.json holds a category's Arabic words (an overlay), not a category.
+    .filter((file) => file.endsWith(".json") && !OVERLAY.test(file))
     .sort()
     .map((file) => `/${readJson(path.join(dir, file)).slug ?? path.basename(file, ".json")}`);
   return ["/", "/contact", "/enquiry", ...categories];
@@ -74,6 +83,20 @@ function buildAssets(publicDir) {
   return list;
 }
 
+/** The files a page needs to open and hydrate, besides the scripts: its HTML, its page data, the static queries' results and slices it names. */
+function pageFiles(publicDir, page) {
+  const pageData = readJson(path.join(publicDir, pageDataFile(page)));
+  return {
+    component: pageData.componentChunkName,
+    files: [
+      htmlFile(page),
+      pageDataFile(page),
+      ...(pageData.staticQueryHashes ?? []).map((hash) => `page-data/sq/d/${hash}.json`),
+      ...Object.values(pageData.slicesMap ?? {}).map((slice) => `slice-data/${slice}.json`),
+    ],
+  };
+}
+
 /**
  * What the service worker precaches: `{ entries: [{ file, url, size }], size }`
  * (each file under `publicDir`, the address it is served at, its bytes; the
@@ -97,12 +120,9 @@ function precacheList(publicDir, { pages = precachedPages(), limit = PRECACHE_LI
   scriptsOf("app");
   add("page-data/app-data.json");
   for (const page of pages) {
-    add(htmlFile(page));
-    add(pageDataFile(page));
-    const pageData = readJson(path.join(publicDir, pageDataFile(page)));
-    scriptsOf(pageData.componentChunkName);
-    for (const hash of pageData.staticQueryHashes ?? []) add(`page-data/sq/d/${hash}.json`);
-    for (const slice of Object.values(pageData.slicesMap ?? {})) add(`slice-data/${slice}.json`);
+    const { component, files: needed } = pageFiles(publicDir, page);
+    for (const file of needed) add(file);
+    scriptsOf(component);
   }
   for (const file of OFFLINE_FILES) add(file);
 
@@ -115,4 +135,43 @@ function precacheList(publicDir, { pages = precachedPages(), limit = PRECACHE_LI
   return { entries, size };
 }
 
-module.exports = { ROOT, PRECACHE_LIMIT_BYTES, BUILD_ASSETS_FILE, OFFLINE_FILES, precachedPages, htmlFile, pageDataFile, addressOf, precacheList };
+/**
+ * The twins of the precached pages in the other languages (/ar, /ar/contact...):
+ * all of them do not fit under the precache's bound beside the English pages
+ * (each page's HTML inlines the stylesheet), so the service worker caches a
+ * language's twins once a page of that language is open (src/offline/sw/caching.ts
+ * LANG_PAGES), and an English visitor downloads none of them. Only the files the
+ * precache does not hold already (the scripts and static queries are shared).
+ * `{ byLang: { ar: { cache, urls } }, sizes: { ar: { files, size, gzipped } } }`; `cache`
+ * names the files' version (a hash of their content), so a build that changes
+ * them caches them again.
+ */
+function twinList(publicDir, { pages = precachedPages(), precached = precacheList(publicDir, { pages }).entries } = {}) {
+  const known = new Set(precached.map((entry) => entry.file));
+  const byLang = {};
+  const sizes = {};
+  for (const lang of OTHER_LANGS) {
+    const files = new Set();
+    for (const page of pages) {
+      const twin = page === "/" ? `/${lang}` : `/${lang}${page}`;
+      for (const file of pageFiles(publicDir, twin).files) {
+        if (!fs.existsSync(path.join(publicDir, file))) throw new Error(`precache: ${file} is missing from ${publicDir}`);
+        if (!known.has(file)) files.add(file);
+      }
+    }
+    const sorted = [...files].sort();
+    const hash = crypto.createHash("md5");
+    for (const file of sorted) hash.update(file).update(fs.readFileSync(path.join(publicDir, file)));
+    byLang[lang] = { cache: `site-lang-${lang}-${hash.digest("hex").slice(0, 12)}`, urls: sorted.map(addressOf) };
+    const bodies = sorted.map((file) => fs.readFileSync(path.join(publicDir, file)));
+    sizes[lang] = {
+      files: sorted.length,
+      size: bodies.reduce((sum, body) => sum + body.length, 0),
+      // What caching them downloads, gzipped (level 9, as the build sends them; brotli is smaller still).
+      gzipped: bodies.reduce((sum, body) => sum + zlib.gzipSync(body, { level: 9 }).length, 0),
+    };
+  }
+  return { byLang, sizes };
+}
+
+module.exports = { ROOT, PRECACHE_LIMIT_BYTES, BUILD_ASSETS_FILE, OFFLINE_PAGES, OFFLINE_FILES, OTHER_LANGS, precachedPages, htmlFile, pageDataFile, addressOf, precacheList, twinList };

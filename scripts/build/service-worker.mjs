@@ -30,61 +30,82 @@ import { fileURLToPath } from "url";
 import zlib from "zlib";
 import { injectManifest } from "workbox-build";
 import precache from "./precache-list.cjs";
+import overlay from "../../src/shared/i18n/overlay.cjs";
+import { DIRECTION, localePath } from "../../src/shared/i18n/lang.ts";
 import { escapeMarkup } from "../../src/shared/utils/escape.ts";
 
-const { PRECACHE_LIMIT_BYTES, htmlFile, precacheList, precachedPages } = precache;
-export { PRECACHE_LIMIT_BYTES, precacheList, precachedPages };
+const { PRECACHE_LIMIT_BYTES, OFFLINE_PAGES, htmlFile, precacheList, precachedPages, twinList } = precache;
+export { PRECACHE_LIMIT_BYTES, OFFLINE_PAGES, precacheList, precachedPages, twinList };
+const { mergeOverlay } = overlay;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, "utf8"));
+/** A data file in a language: the English file, with its Arabic words (data/<name>.ar.json) merged on for Arabic. */
+const readData = (name, lang) => {
+  const english = readJson(path.join(ROOT, "data", `${name}.json`));
+  const words = path.join(ROOT, "data", `${name}.${lang}.json`);
+  return lang === "en" || !fs.existsSync(words) ? english : mergeOverlay(english, readJson(words));
+};
 /** Files whose name carries a content hash need no revision of their own. */
 const HASHED = /[-.][0-9a-f]{16,}\.(js|css)$/;
 
 const escapeHtml = (text) => escapeMarkup(String(text));
 
 /** Bundles a script of the site for browsers (minified: esbuild then gives NODE_ENV "production", so Workbox leaves out its development logging). */
-function bundle(entry, outfile, target) {
-  return build({ entryPoints: [path.join(ROOT, entry)], bundle: true, minify: true, format: "iife", target, outfile, logLevel: "warning" });
+function bundle(entry, outfile, target, define = {}) {
+  return build({ entryPoints: [path.join(ROOT, entry)], bundle: true, minify: true, format: "iife", target, outfile, define, logLevel: "warning" });
 }
 
-/** A page's name: its <title> without the company's name or short name ("Home" for the home page). */
-function pageName(publicDir, page, company) {
-  if (page === "/") return "Home";
+/** A page's name: its <title> without the company's name or short name (the home page: the word of its breadcrumb, "Home"). */
+function pageName(publicDir, page, company, home) {
+  if (page === "/" || page === "/ar") return home;
   const title = /<title[^>]*>([^<]*)<\/title>/.exec(fs.readFileSync(path.join(publicDir, htmlFile(page)), "utf8"))?.[1] ?? page;
   const names = [company.name, company.shortName].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
   return title.replace(new RegExp(`\\s*\\|\\s*(?:${names})$`), "").replace(/&amp;/g, "&");
 }
 
-/** public/offline/: the page (links to the precached pages, a place for the saved items), its stylesheet and its script. */
+/**
+ * public/offline/ and public/ar/offline/: the offline page in each language
+ * (the service worker shows /ar/offline for an address under /ar, /offline
+ * otherwise), with links to the precached pages of its language named by
+ * their titles, and a place for the saved items; one stylesheet and one script
+ * for both (under /offline/).
+ */
 export async function writeOfflinePage(publicDir, { pages = precachedPages() } = {}) {
-  const company = readJson(path.join(ROOT, "data/company.json"));
   const dir = path.join(publicDir, "offline");
   fs.mkdirSync(dir, { recursive: true });
   fs.copyFileSync(path.join(ROOT, "src/offline/page/offline.css"), path.join(dir, "offline.css"));
   await bundle("src/offline/page/offline.ts", path.join(dir, "offline.js"), "es2019");
-  const words = readJson(path.join(ROOT, "data/offline-page.json"));
-  const links = pages.map((page) => `<li><a href="${escapeHtml(page)}">${escapeHtml(pageName(publicDir, page, company))}</a></li>`).join("\n        ");
-  const html = `<!DOCTYPE html>
-<html lang="en">
+  const themeColor = readJson(path.join(ROOT, "src/offline/app-manifest.json")).theme_color;
+  for (const [lang, address] of Object.entries(OFFLINE_PAGES)) {
+    const company = readData("company", lang);
+    const words = readData("offline-page", lang);
+    const home = readData("product-ui", lang).breadcrumbHome;
+    const links = pages
+      .map((page) => localePath(lang, page))
+      .map((page) => `<li><a href="${escapeHtml(page)}">${escapeHtml(pageName(publicDir, page, company, home))}</a></li>`)
+      .join("\n        ");
+    const html = `<!DOCTYPE html>
+<html lang="${lang}" dir="${DIRECTION[lang]}">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
-    <meta name="theme-color" content="${escapeHtml(readJson(path.join(ROOT, "src/offline/app-manifest.json")).theme_color)}" />
+    <meta name="theme-color" content="${escapeHtml(themeColor)}" />
     <title>${escapeHtml(words.title)} | ${escapeHtml(company.name)}</title>
     <link rel="stylesheet" href="/offline/offline.css" />
     <script src="/offline/offline.js" defer=""></script>
   </head>
   <body>
     <header class="bar">
-      <a class="brand" href="/">
+      <a class="brand" href="${escapeHtml(localePath(lang, "/"))}">
         <svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
           <rect width="40" height="40" rx="8" fill="#0b1f3a" stroke="#ffffff" stroke-opacity="0.25" />
           <path d="M8 28 20 8l12 20H8Z" fill="none" stroke="#f2a900" stroke-width="3" stroke-linejoin="round" />
           <circle cx="20" cy="22" r="3.5" fill="#ffffff" />
         </svg>
-        <span>${escapeHtml(company.name)}</span>
+        <span dir="ltr">${escapeHtml(company.name)}</span>
       </a>
     </header>
     <main class="main">
@@ -103,7 +124,10 @@ export async function writeOfflinePage(publicDir, { pages = precachedPages() } =
   </body>
 </html>
 `;
-  fs.writeFileSync(path.join(dir, "index.html"), html);
+    const file = path.join(publicDir, htmlFile(address));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, html);
+  }
 }
 
 /** The icons of the manifest: [size, file drawn by scripts/assets, purpose]. */
@@ -142,11 +166,12 @@ export async function writeServiceWorker(publicDir) {
   await writeOfflinePage(publicDir);
   writeManifest(publicDir);
   const { entries, size } = precacheList(publicDir);
+  const twins = twinList(publicDir, { precached: entries });
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "sw-"));
   const swSrc = path.join(work, "sw.js");
   try {
-    await bundle("src/offline/sw/index.ts", swSrc, "es2020");
+    await bundle("src/offline/sw/index.ts", swSrc, "es2020", { __LANG_PAGES__: JSON.stringify(twins.byLang) });
     const { count, warnings } = await injectManifest({
       swSrc,
       swDest: path.join(publicDir, "sw.js"),
@@ -157,7 +182,7 @@ export async function writeServiceWorker(publicDir) {
     for (const warning of warnings) console.warn(`service worker: ${warning}`);
     // What the first install downloads: the files gzipped (level 9, as the build sends them; brotli is smaller still).
     const gzipped = entries.reduce((sum, { file }) => sum + zlib.gzipSync(fs.readFileSync(path.join(publicDir, file)), { level: 9 }).length, 0);
-    return { count, size, gzipped, entries };
+    return { count, size, gzipped, entries, twins };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -165,7 +190,12 @@ export async function writeServiceWorker(publicDir) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const publicDir = path.resolve(process.argv[2] ?? path.join(ROOT, "public"));
-  const { count, size, gzipped } = await writeServiceWorker(publicDir);
+  const { count, size, gzipped, twins } = await writeServiceWorker(publicDir);
   const kb = (bytes) => `${(bytes / 1000).toFixed(0)} kB`;
   console.log(`service worker: public/sw.js precaches ${count} files, ${kb(size)} as cached (bound ${kb(PRECACHE_LIMIT_BYTES)}), ${kb(gzipped)} to download gzipped`);
+  for (const [lang, { files, size: bytes, gzipped: zipped }] of Object.entries(twins.sizes)) {
+    console.log(
+      `service worker: the ${lang} twins of the precached pages, cached once a page of that language is open: ${files} files, ${kb(bytes)} as cached, ${kb(zipped)} to download gzipped (precached with the rest they would make ${kb(size + bytes)}${size + bytes >= PRECACHE_LIMIT_BYTES ? ", over the bound" : ""})`,
+    );
+  }
 }

@@ -18,6 +18,7 @@
  */
 
 import OFFLINE_WORDS from "../../data/offline-page.json";
+import OFFLINE_WORDS_AR from "../../data/offline-page.ar.json";
 
 /** The message the site's service worker answers with skipWaiting() (src/offline/sw/caching.ts). */
 export const SKIP_WAITING = "SKIP_WAITING";
@@ -50,11 +51,19 @@ export function hasUnsentInput(root: ParentNode = document): boolean {
   return false;
 }
 
-/** The bar's words (data/offline-page.json). */
-const WORDS = OFFLINE_WORDS.update;
+/**
+ * The bar's words in the page's language (`<html lang>`, written by the build):
+ * data/offline-page.json, or its Arabic words (data/offline-page.ar.json) on an
+ * Arabic page. Both are in this chunk only, which loads when an update waits:
+ * no page's first load carries them.
+ */
+export function updateWords(lang: string = document.documentElement.lang): typeof OFFLINE_WORDS.update {
+  return lang === "ar" ? { ...OFFLINE_WORDS.update, ...OFFLINE_WORDS_AR.update } : OFFLINE_WORDS.update;
+}
 
+/** Logical properties only: the bar lays out from the right on a right-to-left page. */
 const STYLE = `
-.site-update{position:fixed;z-index:1000;left:1rem;right:1rem;bottom:1rem;margin-inline:auto;max-width:30rem;box-sizing:border-box;
+.site-update{position:fixed;z-index:1000;inset-inline:1rem;inset-block-end:1rem;margin-inline:auto;max-width:30rem;box-sizing:border-box;
 display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.75rem 1rem;border-radius:6px;
 background:#0b1f3a;color:#fff;box-shadow:0 10px 30px rgb(11 31 58/.2);font-size:.9375rem;line-height:1.4}
 .site-update[hidden]{display:none}
@@ -79,6 +88,7 @@ export function offerUpdate(registration: ServiceWorkerRegistration): void {
   if (shown) return;
   shown = true;
   const win = window as unknown as UpdateWindow;
+  const WORDS = updateWords();
   let applying = false;
   let reloaded = false;
 

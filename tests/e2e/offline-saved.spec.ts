@@ -4,6 +4,9 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import productUi from "../../data/product-ui.json";
+import productUiAr from "../../data/product-ui.ar.json";
+import offlineWords from "../../data/offline-page.json";
+import offlineWordsAr from "../../data/offline-page.ar.json";
 import library from "../../data/downloads-library.json";
 import { expect, test } from "../../testkit/e2e";
 import { goOffline, goOnline, waitForServiceWorker } from "../../testkit/offline";
@@ -25,6 +28,9 @@ test.use({ serviceWorkers: "allow" });
 
 const ROOT = path.resolve(__dirname, "../..");
 const TEXTS = productUi.saveOffline;
+/** The button's words on an Arabic page, and the Arabic offline page's. */
+const TEXTS_AR = { ...TEXTS, ...productUiAr.saveOffline };
+const OFFLINE_AR = { ...offlineWords, ...offlineWordsAr, kinds: { ...offlineWords.kinds, ...offlineWordsAr.kinds } };
 
 interface ProductData {
   slug: string;
@@ -34,9 +40,11 @@ interface ProductData {
 
 const products: ProductData[] = fs
   .readdirSync(path.join(ROOT, "data/products"))
-  .filter((f) => f.endsWith(".json"))
+  .filter((f) => f.endsWith(".json") && !f.endsWith(".ar.json"))
   .map((f) => JSON.parse(fs.readFileSync(path.join(ROOT, "data/products", f), "utf8")) as ProductData)
   .sort((a, b) => a.slug.localeCompare(b.slug));
+/** A product's Arabic name (data/products/<slug>.ar.json). */
+const arabicName = (product: ProductData) => (JSON.parse(fs.readFileSync(path.join(ROOT, "data/products", `${product.slug}.ar.json`), "utf8")) as { name: string }).name;
 const pdfsOf = (product: ProductData) => product.tabs.flatMap((t) => t.documents ?? []).filter((d) => d.available).map((d) => `/assets/catalog/${d.id}.pdf`);
 const [first, second, third] = products.filter((p) => pdfsOf(p).length > 0);
 
@@ -75,11 +83,11 @@ async function openControlled(page: Page, url: string, hydrated: (p: Page) => Pr
   await hydrated(page);
 }
 
-async function save(page: Page, name = TEXTS.save): Promise<void> {
+async function save(page: Page, name = TEXTS.save, saved = TEXTS.saved): Promise<void> {
   const button = page.getByRole("button", { name });
   await expect(button).toBeEnabled();
   await button.click();
-  await expect(page.getByRole("button", { name: TEXTS.saved })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("button", { name: saved })).toBeVisible({ timeout: 30_000 });
 }
 
 /** A fresh page of the context, opened at `url`; null when the browser could not load it at all. */
@@ -136,6 +144,36 @@ test.describe("save for offline", () => {
 
     const unsaved = await openFresh(context, `/${second.slug}`);
     expect(await unsaved.locator("h1").allTextContents()).not.toContain(second.name);
+    await goOnline(context);
+  });
+
+  test("on an Arabic product page the Arabic page is saved with its (English, shared) PDFs, opens offline in Arabic, and the Arabic offline page names it in Arabic", async ({ page, context, hydrated }) => {
+    const arabicPage = `/ar/${first.slug}`;
+    await openControlled(page, arabicPage, hydrated);
+    await save(page, TEXTS_AR.save, TEXTS_AR.saved);
+    await expect(page.locator('[role="status"]', { hasText: /KB|MB/ })).toContainText(TEXTS_AR.done.split("{size}")[0].trim());
+
+    const [item] = await savedItems(page);
+    expect(item).toMatchObject({ path: arabicPage, url: arabicPage, title: arabicName(first), kind: "product" });
+    expect(item.files).toEqual(expect.arrayContaining([arabicPage, `/page-data/ar/${first.slug}/page-data.json`, ...pdfsOf(first)]));
+    expect(item.files).not.toContain(`/${first.slug}`);
+    expect(await savedFiles(page)).toEqual([...item.files].sort());
+
+    await goOffline(context);
+    const offline = await openFresh(context, arabicPage);
+    await expect(offline.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(offline.locator("h1")).toHaveText(arabicName(first));
+    await hydrated(offline);
+    await expectPicturesShown(offline);
+    for (const pdf of pdfsOf(first)) expect(await fetchFromPage(offline, pdf)).toEqual({ status: 200, type: "application/pdf", start: "%PDF-" });
+    await expect(offline.getByRole("button", { name: TEXTS_AR.saved })).toBeVisible();
+
+    // Another Arabic page, not saved: the Arabic offline page, listing the saved one by its Arabic name and kind.
+    const unsaved = await openFresh(context, `/ar/${second.slug}`);
+    await expect(unsaved.getByRole("heading", { level: 1 })).toHaveText(OFFLINE_AR.heading);
+    const saved = unsaved.getByRole("region", { name: OFFLINE_AR.savedHeading });
+    await expect(saved.getByRole("link", { name: arabicName(first) })).toHaveAttribute("href", arabicPage);
+    await expect(saved.getByRole("listitem")).toHaveText(`${arabicName(first)} (${OFFLINE_AR.kinds.product})`);
     await goOnline(context);
   });
 
@@ -206,13 +244,21 @@ test.describe("save for offline", () => {
     const response = await request.get("/offline-saves.json");
     expect(response.status()).toBe(200);
     const list = (await response.json()) as SaveList;
-    expect(list.products.map((p) => p.path)).toEqual(products.map((p) => `/${p.slug}`));
+    expect(list.products.map((p) => p.path)).toEqual([...products.map((p) => `/${p.slug}`), ...products.map((p) => `/ar/${p.slug}`)].sort((a, b) => a.localeCompare(b)));
     for (const product of products) {
       const entry = list.products.find((p) => p.path === `/${product.slug}`);
       expect(entry?.title).toBe(product.name);
       expect(entry?.files).toEqual(expect.arrayContaining([`/${product.slug}`, `/page-data/${product.slug}/page-data.json`, "/page-data/app-data.json", ...pdfsOf(product)]));
       expect(entry?.pictures.length).toBeGreaterThan(0);
+      // Its Arabic page: named in Arabic, its own page and page data, the same PDFs and pictures.
+      const twin = list.products.find((p) => p.path === `/ar/${product.slug}`);
+      expect(twin?.title).toBe(arabicName(product));
+      expect(twin?.files).toEqual(expect.arrayContaining([`/ar/${product.slug}`, `/page-data/ar/${product.slug}/page-data.json`, "/page-data/app-data.json", ...pdfsOf(product)]));
+      expect(twin?.pictures).toEqual(entry?.pictures);
     }
+    // A document is listed once (the file is the same in both languages), with its library's title in each.
+    expect(new Set(list.documents.map((d) => d.url)).size).toBe(list.documents.length);
+    for (const doc of list.documents) expect(doc.titles).toEqual({ en: doc.title, ar: expect.any(String) });
     expect(list.documents.length).toBeGreaterThan(products.length);
     expect(JSON.stringify(list)).not.toMatch(/\.(mp4|webm)/);
   });

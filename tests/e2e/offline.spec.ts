@@ -6,6 +6,7 @@ import os from "os";
 import path from "path";
 import company from "../../data/company.json";
 import offlineWords from "../../data/offline-page.json";
+import offlineWordsAr from "../../data/offline-page.ar.json";
 import { axeViolations } from "../../testkit/axe";
 import { PUBLIC, sitemapRoutes } from "../../testkit/built-site";
 import { expect, test, waitForHydration } from "../../testkit/e2e";
@@ -13,11 +14,14 @@ import { cleanup, freePort, startServer, type ServerProcess } from "../../testki
 import { goOffline, goOnline, SERVICE_WORKER_TIMEOUT_MS, waitForServiceWorker } from "../../testkit/offline";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { precachedPages, precacheList, PRECACHE_LIMIT_BYTES } = require("../../scripts/build/precache-list.cjs") as {
+const { precachedPages, precacheList, twinList, PRECACHE_LIMIT_BYTES } = require("../../scripts/build/precache-list.cjs") as {
   precachedPages(): string[];
   precacheList(publicDir: string): { entries: { file: string; size: number }[]; size: number };
+  twinList(publicDir: string): { byLang: Record<string, { cache: string; urls: string[] }> };
   PRECACHE_LIMIT_BYTES: number;
 };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { mergeOverlay } = require("../../src/shared/i18n/overlay.cjs") as { mergeOverlay<T>(english: T, overlay: unknown): T };
 
 // The site's service worker runs here, as for visitors (the other specs block it: playwright.config.ts).
 test.use({ serviceWorkers: "allow" });
@@ -33,9 +37,15 @@ test.use({ serviceWorkers: "allow" });
 const PAGES = precachedPages();
 const CATEGORY = PAGES.find((page) => !["/", "/contact", "/enquiry"].includes(page)) as string;
 /** A product page: never visited nor saved in these tests. */
-const PRODUCT = `/${(JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data/products", fs.readdirSync(path.resolve(__dirname, "../../data/products")).sort()[0]), "utf8")) as { slug: string }).slug}`;
+const PRODUCT = `/${(JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../data/products", fs.readdirSync(path.resolve(__dirname, "../../data/products")).filter((file) => file.endsWith(".json") && !file.endsWith(".ar.json")).sort()[0]), "utf8")) as { slug: string }).slug}`;
 
 const OFFLINE_HEADING = offlineWords.heading;
+/** The offline page's and the update offer's Arabic words, as the build merges them. */
+const AR_WORDS = mergeOverlay(offlineWords, offlineWordsAr);
+/** The Arabic twin of a page: /ar, /ar/contact... */
+const arabic = (route: string) => (route === "/" ? "/ar" : `/ar${route}`);
+/** Arabic letters. */
+const ARABIC = /[\u0600-\u06ff]/;
 
 /** Full page loads of `page` (a reload or a navigation that loads a document; not Gatsby's in-page route changes). */
 function countLoads(page: Page): { count: () => number } {
@@ -171,6 +181,110 @@ test.describe("offline", () => {
   });
 });
 
+test.describe("offline, in Arabic", () => {
+  test("an Arabic page caches the Arabic twins of the precached pages, which then open and hydrate offline; an unvisited Arabic page shows the Arabic offline page, accessible, right to left", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const twins = twinList(PUBLIC).byLang.ar;
+    await page.goto("/ar");
+    await waitForServiceWorker(page);
+    // Cached in the background once an Arabic page is open: complete when their cache holds every one.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (name) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname).sort() : []), twins.cache),
+        { timeout: SERVICE_WORKER_TIMEOUT_MS },
+      )
+      .toEqual([...twins.urls].sort());
+    await goOffline(context);
+    try {
+      for (const route of ["/", "/contact", "/enquiry", CATEGORY].map(arabic)) {
+        const response = await page.goto(route);
+        expect(response?.fromServiceWorker(), route).toBe(true);
+        await waitForHydration(page);
+        await expect(page.locator("html"), route).toHaveAttribute("lang", "ar");
+        await expect(page.getByRole("heading", { level: 1 }), route).not.toHaveText(AR_WORDS.heading);
+      }
+
+      const unvisited = arabic(PRODUCT);
+      await page.goto(unvisited);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(AR_WORDS.heading);
+      expect(new URL(page.url()).pathname).toBe(unvisited);
+      await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      await expect(page).toHaveTitle(`${AR_WORDS.title} | ${company.name}`);
+      await expect(page.getByRole("heading", { level: 2, name: AR_WORDS.precachedHeading })).toBeVisible();
+      const main = page.getByRole("main");
+      // The Arabic twins of the precached pages, named by their Arabic titles; no English page.
+      for (const route of PAGES.map(arabic)) await expect(main.locator(`a[href="${route}"]`), route).toHaveText(ARABIC);
+      await expect(main.locator("a")).toHaveCount(PAGES.length);
+      await expect(page.getByRole("link", { name: company.name })).toHaveAttribute("href", "/ar");
+      await expect(page.getByRole("button", { name: AR_WORDS.retry })).toBeVisible();
+      // Right to left: the list is indented from the right.
+      const list = main.getByRole("list").first();
+      expect(await list.evaluate((ul) => [getComputedStyle(ul).paddingRight, getComputedStyle(ul).paddingLeft])).toEqual(["20px", "0px"]);
+      expect(await axeViolations(page), "Arabic offline page").toEqual([]);
+      for (const width of [360, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `no horizontal scroll at ${width} px`).toBe(true);
+      }
+
+      // Outside /ar, the English offline page.
+      await page.goto(PRODUCT);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(OFFLINE_HEADING);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    } finally {
+      await goOnline(context);
+    }
+  });
+
+  test("the Arabic offline page lists what is saved with the Arabic words: a document by its Arabic title, a page saved in English marked English", async ({ page, context }) => {
+    await page.goto("/ar/contact");
+    await waitForServiceWorker(page);
+    await goOffline(context);
+    try {
+      const unvisited = arabic(PRODUCT);
+      await page.goto(unvisited);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(AR_WORDS.heading);
+      await page.evaluate(
+        ([arabicPage, englishPage]) =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open("site-saved", 1);
+            open.onupgradeneeded = () => open.result.createObjectStore("items", { keyPath: "path" });
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const tx = open.result.transaction("items", "readwrite");
+              tx.objectStore("items").put({ path: arabicPage, title: "مضخة محفوظة", kind: "product", url: arabicPage });
+              tx.objectStore("items").put({ path: englishPage, title: "Saved pump", kind: "product", url: englishPage });
+              const sheet = "/assets/documents/sheet.pdf";
+              tx.objectStore("items").put({ path: sheet, title: "Pump data sheet", titles: { en: "Pump data sheet", ar: "صحيفة بيانات المضخة" }, kind: "document", url: sheet });
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve();
+              };
+              tx.onerror = () => reject(tx.error);
+            };
+          }),
+        [unvisited, PRODUCT],
+      );
+      await page.reload();
+      const saved = page.getByRole("region", { name: AR_WORDS.savedHeading });
+      await expect(saved.getByRole("link", { name: "مضخة محفوظة" })).toHaveAttribute("href", unvisited);
+      await expect(saved.getByRole("listitem").filter({ hasText: "مضخة محفوظة" })).toHaveText(`مضخة محفوظة (${AR_WORDS.kinds.product})`);
+      await expect(saved.getByRole("link", { name: "صحيفة بيانات المضخة" })).toHaveAttribute("href", "/assets/documents/sheet.pdf");
+      await expect(saved.getByRole("listitem").filter({ hasText: "صحيفة بيانات المضخة" })).toHaveText(`صحيفة بيانات المضخة (${AR_WORDS.kinds.document})`);
+      await expect(saved.getByRole("link", { name: "Saved pump" })).toHaveAttribute("lang", "en");
+      expect(await axeViolations(page), "Arabic offline page with saved items").toEqual([]);
+
+      // The English offline page names the same document in English.
+      await page.goto(PRODUCT);
+      await expect(page.getByRole("region", { name: offlineWords.savedHeading }).getByRole("link", { name: "Pump data sheet" })).toHaveAttribute("href", "/assets/documents/sheet.pdf");
+      await expect(page.getByRole("link", { name: "مضخة محفوظة" })).toHaveAttribute("lang", "ar");
+    } finally {
+      await goOnline(context);
+    }
+  });
+});
+
 /**
  * A deployment of a new version without rebuilding: a second server on a copy
  * of public/ (hard links) whose sw.js has one more line, behind one address
@@ -289,6 +403,29 @@ test.describe("updates", () => {
     expect(offlineKeys.some((url) => url.endsWith(`__WB_REVISION__=${NEXT_REVISION}`))).toBe(true);
     expect(offlineKeys.filter((url) => url.includes(oldRevision))).toEqual([]);
     expect(loads.count()).toBe(1);
+  });
+
+  test("on an Arabic page the offer speaks Arabic and reads from the right", async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000);
+    await newVersionWaits(page, context, "/ar/contact", baseURL as string);
+    const offer = page.getByRole("region", { name: AR_WORDS.update.label });
+    await expect(offer.getByRole("status")).toHaveText(AR_WORDS.update.ready);
+    const update = offer.getByRole("button", { name: AR_WORDS.update.update });
+    const later = offer.getByRole("button", { name: AR_WORDS.update.later });
+    await expect(update).toBeVisible();
+    await expect(later).toBeVisible();
+    expect(await offer.evaluate((bar) => getComputedStyle(bar).direction)).toBe("rtl");
+    // Its row reads from the right: "Update" right of "Later".
+    const [updateBox, laterBox] = [await update.boundingBox(), await later.boundingBox()];
+    expect((updateBox?.x ?? 0) > (laterBox?.x ?? 0)).toBe(true);
+    expect(await axeViolations(page, { include: "section.site-update" }), "Arabic update offer").toEqual([]);
+    // The bar fits a 360 px screen. (The page's own width at 360 px is the Arabic layout's test, not this one's.)
+    await page.setViewportSize({ width: 360, height: 740 });
+    const bar = await offer.boundingBox();
+    expect(bar && bar.x >= 0 && bar.x + bar.width <= 360, "the bar within 360 px").toBe(true);
+    await expect(update).toBeInViewport();
+    await later.click();
+    await expect(offer).toBeHidden();
   });
 
   test("a new version that waits is applied at the next navigation inside the site", async ({ page, context, baseURL }) => {

@@ -67,6 +67,17 @@ beforeAll(() => {
     staticQueryHashes: ["11", "12"],
   });
   write("pump/index.html", "<html>pump</html>");
+  // Its Arabic twin: the same template, pictures and PDFs, the page and its data in Arabic.
+  write("page-data/ar/pump/page-data.json", {
+    componentChunkName: "component---src-templates-product-tsx",
+    path: "/ar/pump",
+    result: {
+      data: { product: { slug: "pump", name: "مضخة" }, images: { nodes: [{ childImageSharp: { gatsbyImageData: image("1") } }, { childImageSharp: { gatsbyImageData: image("2") } }] } },
+      pageContext: { lang: "ar", tabs: [{ id: "docs", documents: [{ id: "pump-catalog", available: true }, { id: "pump-manual", available: false }] }] },
+    },
+    staticQueryHashes: ["11", "12"],
+  });
+  write("ar/pump/index.html", '<html lang="ar" dir="rtl">مضخة</html>');
   write("assets/catalog/pump-catalog.pdf", "%PDF-1.7");
   for (const name of ["1", "2", "logo"]) for (const size of ["200", "800"]) for (const ext of ["avif", "webp", "png"]) write(`static/h/${size}/${name}.${ext}`);
   // The home page (a video, not a product) and the document library.
@@ -87,6 +98,22 @@ beforeAll(() => {
     },
     staticQueryHashes: [],
   });
+  // The Arabic library: the same files, named in Arabic.
+  write("page-data/ar/downloads/page-data.json", {
+    componentChunkName: "component---src-downloads-library-downloads-library-page-tsx",
+    path: "/ar/downloads",
+    result: {
+      data: {},
+      pageContext: {
+        lang: "ar",
+        documents: [
+          { id: "pump-catalog", title: "كتالوج المضخة", url: "/assets/catalog/pump-catalog.pdf", size: 8 },
+          { id: "gone", title: "محذوف", url: "/assets/documents/gone.pdf", size: 1 },
+        ],
+      },
+    },
+    staticQueryHashes: [],
+  });
 });
 
 afterAll(() => fs.rmSync(publicDir, { recursive: true, force: true }));
@@ -96,13 +123,16 @@ describe("the build's save list", () => {
   let missing: string[];
   beforeAll(() => ({ list, missing } = buildSaveList(publicDir)));
 
-  it("names the build and lists each product page once, by the path the site serves", () => {
+  it("names the build and lists each product page once, by the path the site serves, in each language, named in its language", () => {
     expect(list.build).toBe("build-1");
-    expect(list.products.map((p) => [p.path, p.title])).toEqual([["/pump", "Pump"]]);
+    expect(list.products.map((p) => [p.path, p.title])).toEqual([
+      ["/ar/pump", "مضخة"],
+      ["/pump", "Pump"],
+    ]);
   });
 
   it("gives a product its page, page data, static-query data, app data, its scripts (with the save button's) and its available PDFs", () => {
-    const [pump] = list.products;
+    const pump = list.products.find((p) => p.path === "/pump") as SaveList["products"][number];
     expect(pump.files).toEqual([
       "/pump",
       "/page-data/pump/page-data.json",
@@ -118,8 +148,16 @@ describe("the build's save list", () => {
     expect(pump.files).not.toContain(`/${OTHER_TEMPLATE}`);
   });
 
+  it("gives an Arabic product page its own page and page data, and the same scripts, pictures and (English) PDFs as its English twin", () => {
+    const pump = list.products.find((p) => p.path === "/pump") as SaveList["products"][number];
+    const twin = list.products.find((p) => p.path === "/ar/pump") as SaveList["products"][number];
+    expect(twin.files).toEqual(pump.files.map((url) => (url === "/pump" ? "/ar/pump" : url === "/page-data/pump/page-data.json" ? "/page-data/ar/pump/page-data.json" : url)));
+    expect(twin.files).toContain("/assets/catalog/pump-catalog.pdf");
+    expect(twin.pictures).toEqual(pump.pictures);
+  });
+
   it("gives a product every picture of its page and static queries, each with every width of each format", () => {
-    const [pump] = list.products;
+    const pump = list.products.find((p) => p.path === "/pump") as SaveList["products"][number];
     expect(pump.pictures).toHaveLength(3);
     expect(pump.pictures[0]).toEqual({
       sources: [
@@ -131,7 +169,7 @@ describe("the build's save list", () => {
   });
 
   it("lists the library's documents that the build holds, and says which it does not", () => {
-    expect(list.documents).toEqual([{ url: "/assets/catalog/pump-catalog.pdf", title: "Pump catalogue" }]);
+    expect(list.documents).toEqual([{ url: "/assets/catalog/pump-catalog.pdf", title: "Pump catalogue", titles: { en: "Pump catalogue", ar: "كتالوج المضخة" } }]);
     expect(missing).toEqual(["/assets/documents/gone.pdf"]);
   });
 
@@ -162,7 +200,12 @@ describe("the files one item needs", () => {
     expect(plan?.title).toBe("Pump");
     expect(plan?.files).toContain("/pump");
     expect(plan?.files.filter((url) => url.startsWith("/static/"))).toEqual(["/static/h/200/1.webp", "/static/h/800/1.webp", "/static/h/200/2.webp", "/static/h/800/2.webp", "/static/h/200/logo.webp", "/static/h/800/logo.webp"]);
-    expect(planItem(list, "document", "/assets/catalog/pump-catalog.pdf", "")).toEqual({ title: "Pump catalogue", files: ["/assets/catalog/pump-catalog.pdf"] });
+    expect(planItem(list, "document", "/assets/catalog/pump-catalog.pdf", "")).toEqual({
+      title: "Pump catalogue",
+      titles: { en: "Pump catalogue", ar: "كتالوج المضخة" },
+      files: ["/assets/catalog/pump-catalog.pdf"],
+    });
+    expect(planItem(list, "product", "/ar/pump", "image/webp")?.title).toBe("مضخة");
     expect(planItem(list, "product", "/gone", "")).toBeUndefined();
     expect(planItem(list, "document", "/assets/documents/gone.pdf", "")).toBeUndefined();
   });

@@ -12,9 +12,11 @@ const lib = require("../../scripts/build/precache-list.cjs") as {
   PRECACHE_LIMIT_BYTES: number;
   precachedPages(): string[];
   precacheList(publicDir: string, options?: { pages?: string[]; limit?: number }): { entries: { file: string; url: string; size: number }[]; size: number };
+  twinList(publicDir: string): { byLang: Record<string, { cache: string; urls: string[] }>; sizes: Record<string, { files: number; size: number; gzipped: number }> };
 };
 
 const PAGES = lib.precachedPages();
+const ROOT = path.resolve(__dirname, "../..");
 
 /** A file of `bytes` bytes under `dir`. */
 function put(dir: string, file: string, bytes = 100, text?: string) {
@@ -46,11 +48,15 @@ function makePublic(): string {
     put(dir, page === "/" ? "index.html" : `${page.slice(1)}/index.html`, 20_000);
     const component = page === "/some-product" ? "component---src-templates-product-tsx" : componentOf(page);
     put(dir, `page-data/${dataDir(page)}/page-data.json`, 0, JSON.stringify({ componentChunkName: component, path: page, result: {}, staticQueryHashes: ["101", "202"], slicesMap: {} }));
+    // Its Arabic twin: the same component and static queries, its own HTML and page data.
+    const twin = page === "/" ? "/ar" : `/ar${page}`;
+    put(dir, `${twin.slice(1)}/index.html`, 21_000);
+    put(dir, `page-data/${twin.slice(1)}/page-data.json`, 0, JSON.stringify({ componentChunkName: component, path: twin, result: { pageContext: { lang: "ar" } }, staticQueryHashes: ["101", "202"], slicesMap: {} }));
   }
   put(dir, "page-data/sq/d/101.json", 300);
   put(dir, "page-data/sq/d/202.json", 300);
   put(dir, "page-data/sq/d/303.json", 300);
-  for (const file of ["offline/index.html", "offline/offline.css", "offline/offline.js"]) put(dir, file, 500);
+  for (const file of ["offline/index.html", "ar/offline/index.html", "offline/offline.css", "offline/offline.js"]) put(dir, file, 500);
   put(dir, "videos/hero.mp4", 2_000_000);
   put(dir, "videos/hero.webm", 2_000_000);
   put(dir, "assets/documents/sheet.pdf", 50_000);
@@ -84,8 +90,10 @@ describe("the precache list", () => {
       expect(urls).toContain(page);
       expect(urls).toContain(`/page-data/${dataDir(page)}/page-data.json`);
     }
-    expect(urls).toEqual(expect.arrayContaining(["/page-data/app-data.json", "/page-data/sq/d/101.json", "/page-data/sq/d/202.json", "/offline", "/offline/offline.css", "/offline/offline.js"]));
+    expect(urls).toEqual(expect.arrayContaining(["/page-data/app-data.json", "/page-data/sq/d/101.json", "/page-data/sq/d/202.json", "/offline", "/ar/offline", "/offline/offline.css", "/offline/offline.js"]));
     expect(urls).not.toContain("/page-data/sq/d/303.json");
+    // The Arabic twins are not in the precache (twinList): only the Arabic offline page is.
+    expect(urls.filter((u) => u.startsWith("/ar") || u.startsWith("/page-data/ar"))).toEqual(["/ar/offline"]);
     expect(urls).not.toContain("/some-product");
     expect(urls.filter((u) => /\.(mp4|webm|pdf)$/.test(u) || u.startsWith("/videos/"))).toEqual([]);
   });
@@ -96,6 +104,32 @@ describe("the precache list", () => {
     expect(size).toBeLessThan(lib.PRECACHE_LIMIT_BYTES);
     expect(lib.PRECACHE_LIMIT_BYTES).toBeLessThanOrEqual(1.5 * 1000 * 1000);
     expect(() => lib.precacheList(dir, { limit: size })).toThrow(/not under the bound/);
+  });
+
+  test("the pages are those of the English data files: a category's Arabic overlay (data/categories/*.ar.json) is no page", () => {
+    const categories = fs.readdirSync(path.join(ROOT, "data/categories"));
+    expect(categories.some((file) => file.endsWith(".ar.json"))).toBe(true);
+    expect(PAGES.filter((page) => /\.[a-z]{2}$/.test(page))).toEqual([]);
+    expect(PAGES.length).toBe(3 + categories.filter((file) => file.endsWith(".json") && !file.endsWith(".ar.json")).length);
+  });
+
+  test("the Arabic twins of the precached pages: their HTML and page data, not what the precache holds already, in a cache named after their content", () => {
+    const { byLang, sizes } = lib.twinList(dir);
+    const twins = PAGES.map((page) => (page === "/" ? "/ar" : `/ar${page}`));
+    expect(byLang.ar.urls.sort()).toEqual([...twins, ...PAGES.map((page) => `/page-data/ar${page === "/" ? "" : page}/page-data.json`)].sort());
+    expect(byLang.ar.cache).toMatch(/^site-lang-ar-[0-9a-f]{12}$/);
+    expect(sizes.ar.files).toBe(byLang.ar.urls.length);
+    expect(sizes.ar.size).toBe(twins.length * 21_000 + twins.reduce((sum, twin) => sum + fs.statSync(path.join(dir, `page-data/${twin.slice(1)}/page-data.json`)).size, 0));
+    expect(sizes.ar.gzipped).toBeGreaterThan(0);
+    // Changed content, another cache name (the worker caches them again).
+    const changed = fs.mkdtempSync(path.join(os.tmpdir(), "precache-twins-"));
+    try {
+      fs.cpSync(dir, changed, { recursive: true });
+      put(changed, "ar/contact/index.html", 21_000, "y".repeat(21_000));
+      expect(lib.twinList(changed).byLang.ar.cache).not.toBe(byLang.ar.cache);
+    } finally {
+      fs.rmSync(changed, { recursive: true, force: true });
+    }
   });
 
   test("a file list left by another build is refused", () => {

@@ -5,16 +5,31 @@
  *
  * - "Try again" reloads the page asked for;
  * - the items saved on this device (IndexedDB database "site-saved", object
- *   store "items", kept by the saved part: `{ path, title, kind, url }`) are
+ *   store "items", kept by the saved part: `{ path, title, titles, kind, url }`) are
  *   listed as links. The database is only read: when it does not exist it is
  *   not created (its opening is aborted), and the list stays hidden.
+ *
+ * The same script serves the page in each language (/offline, /ar/offline):
+ * the words are in the page (its kinds of items in data attributes), and a
+ * saved item is named in the page's language where it has a name in it (a
+ * document: its library's title in that language); a product page saved in
+ * the other language keeps its own name, marked with its language.
  */
 
+import { langOfPath, type Lang } from "../../shared/i18n/lang";
 import { SAVED_DB, SAVED_STORE } from "../saved/names";
 import type { SavedItem as StoredItem } from "../saved/store";
 
 /** What the page lists of a saved item. */
-export type SavedItem = Pick<StoredItem, "path" | "title" | "kind" | "url">;
+export type SavedItem = Pick<StoredItem, "path" | "title" | "kind" | "url"> & Partial<Pick<StoredItem, "titles">>;
+
+/** An item's name in `lang`, and the language it is written in. */
+export function itemName(item: SavedItem, lang: Lang): { name: string; lang: Lang } {
+  const own = item.titles?.[lang];
+  if (own) return { name: own, lang };
+  // A product's name is in the language of its page; a document's fallback title is its English one.
+  return { name: item.title || item.path, lang: item.kind === "document" ? "en" : langOfPath(item.path) };
+}
 
 /** The saved items, or none when the database or its store does not exist (or cannot be read). */
 export function readSavedItems(factory: IDBFactory = indexedDB): Promise<SavedItem[]> {
@@ -54,11 +69,17 @@ function show(items: SavedItem[]): void {
   const section = document.getElementById("saved");
   const list = document.getElementById("saved-list");
   if (!section || !list || items.length === 0) return;
-  for (const item of [...items].sort((a, b) => String(a.title).localeCompare(String(b.title)))) {
+  const lang: Lang = document.documentElement.lang === "ar" ? "ar" : "en";
+  const named = items.map((item) => ({ item, ...itemName(item, lang) }));
+  for (const { item, name, lang: nameLang } of named.sort((a, b) => a.name.localeCompare(b.name, lang))) {
     const entry = document.createElement("li");
     const link = document.createElement("a");
     link.href = item.kind === "document" && item.url ? item.url : item.path;
-    link.textContent = item.title || item.path;
+    link.textContent = name;
+    if (nameLang !== lang) {
+      link.lang = nameLang;
+      link.dir = "auto";
+    }
     entry.append(link);
     // The words of each kind (data/offline-page.json), written into the page by the build.
     const kind = item.kind === "document" ? list.dataset.kindDocument : item.kind === "product" ? list.dataset.kindProduct : undefined;

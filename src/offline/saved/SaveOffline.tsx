@@ -1,4 +1,6 @@
 import React, { useEffect, useState } from "react";
+import { useLang } from "../../i18n/LangContext";
+import { localePath } from "../../shared/i18n/lang";
 import * as styles from "./SaveOffline.module.css";
 
 /** The button's texts (data/product-ui.json and data/downloads-library.json, `saveOffline`). */
@@ -17,7 +19,7 @@ export interface SaveOfflineTexts {
 
 interface SaveOfflineProps {
   kind: "product" | "document";
-  /** The product page's path or the document's URL. */
+  /** The product page's path (in any language: the page of the language shown is saved) or the document's URL. */
   path: string;
   texts: SaveOfflineTexts;
   /** Said after the button's text to screen readers, where many buttons share it (/downloads). */
@@ -33,7 +35,10 @@ const client = () => import(/* webpackChunkName: "saved" */ "./client");
  * and Cache Storage. The saving code (client.ts) loads on the first click, or
  * after load when this browser has saved something, to show the state.
  */
-export function SaveOffline({ kind, path, texts, name }: SaveOfflineProps): React.ReactElement {
+export function SaveOffline({ kind, path: given, texts, name }: SaveOfflineProps): React.ReactElement {
+  // A product is saved in the language of the page shown (/ar/<slug> on an Arabic page); a document's file is the same in both.
+  const lang = useLang();
+  const path = kind === "product" ? localePath(lang, given) : given;
   const [state, setState] = useState(0);
   const [message, setMessage] = useState("");
   useEffect(() => {

@@ -15,6 +15,7 @@
 import fs from "fs";
 import path from "path";
 import type { SaveDocument, SaveList, SavePicture, SaveProduct } from "./list";
+import type { Lang } from "../../shared/i18n/lang";
 
 export const PRODUCT_COMPONENT = "component---src-templates-product-tsx";
 /** The chunk of src/offline/saved/client.ts (its webpackChunkName in SaveOffline.tsx). */
@@ -32,6 +33,9 @@ interface PageData {
 }
 
 const VIDEO = /\.(mp4|webm|ogv|mov|m4v)$/i;
+
+/** The language of a page's path (src/shared/i18n/lang.ts langOfPath, which Node cannot import from here: /ar and /ar/... are Arabic). */
+const langOf = (pagePath: string): Lang => (/^\/ar(\/|$)/.test(pagePath) ? "ar" : "en");
 
 /** The file of public/ a URL path names (pages: <path>/index.html). */
 export function publicFile(publicDir: string, url: string): string {
@@ -103,14 +107,12 @@ export function buildSaveList(publicDir: string): BuiltList {
   // The saved page offers "Saved · Remove" offline too: the button's own code (SaveOffline.tsx's "saved" chunk) is saved with it.
   const scripts = groupScripts(publicDir, ["app", PRODUCT_COMPONENT, SAVED_CHUNK]);
   const products: SaveProduct[] = [];
-  let documents: SaveDocument[] = [];
+  // The library of each language (/downloads, /ar/downloads): the same files, named in its language.
+  const libraries = new Map<Lang, { url: string; title: string }[]>();
 
   for (const file of pageDataFiles(publicDir)) {
     const page = readJson<PageData>(file);
-    if (page.componentChunkName === LIBRARY_COMPONENT) {
-      const docs = (page.result.pageContext?.documents ?? []) as { url: string; title: string }[];
-      documents = docs.filter((doc) => exists(doc.url)).map((doc) => ({ url: doc.url, title: doc.title }));
-    }
+    if (page.componentChunkName === LIBRARY_COMPONENT) libraries.set(langOf(page.path), (page.result.pageContext?.documents ?? []) as { url: string; title: string }[]);
     const name = (page.result.data?.product as { name?: string } | null | undefined)?.name;
     if (page.componentChunkName !== PRODUCT_COMPONENT || !name) continue;
 
@@ -131,6 +133,11 @@ export function buildSaveList(publicDir: string): BuiltList {
       pictures: [...pictures.values()],
     });
   }
+  const titles = new Map<string, Partial<Record<Lang, string>>>();
+  for (const [lang, docs] of libraries) for (const doc of docs) titles.set(doc.url, { ...titles.get(doc.url), [lang]: doc.title });
+  const documents: SaveDocument[] = (libraries.get("en") ?? [...libraries.values()][0] ?? [])
+    .filter((doc) => exists(doc.url))
+    .map((doc) => ({ url: doc.url, title: doc.title, ...(libraries.size > 1 && { titles: titles.get(doc.url) }) }));
   products.sort((a, b) => a.path.localeCompare(b.path));
   return { list: { build: appData.webpackCompilationHash, products, documents }, missing: [...new Set(missing)] };
 }

@@ -5,6 +5,8 @@
  * worker: no DOM, no worker API.
  */
 
+import type { Lang } from "../../shared/i18n/lang";
+
 /** A picture: its <source> formats in page order (srcset URLs, every width), then the <img>'s own. */
 export interface SavePicture {
   sources: { type: string; urls: string[] }[];
@@ -22,7 +24,10 @@ export interface SaveProduct {
 
 export interface SaveDocument {
   url: string;
+  /** As the English library (/downloads) names it. */
   title: string;
+  /** As the library of each language names it (/downloads, /ar/downloads): the file is the same in both. */
+  titles?: Partial<Record<Lang, string>>;
 }
 
 export interface SaveList {
@@ -49,10 +54,10 @@ export function pictureFiles(picture: SavePicture, best: string): string[] {
 }
 
 /** What saving `path` stores, or undefined when the build no longer has it. */
-export function planItem(list: SaveList, kind: SavedKind, path: string, best: string): { title: string; files: string[] } | undefined {
+export function planItem(list: SaveList, kind: SavedKind, path: string, best: string): { title: string; titles?: Partial<Record<Lang, string>>; files: string[] } | undefined {
   if (kind === "document") {
     const doc = list.documents.find((d) => d.url === path);
-    return doc && { title: doc.title, files: [doc.url] };
+    return doc && { title: doc.title, ...(doc.titles && { titles: doc.titles }), files: [doc.url] };
   }
   const product = list.products.find((p) => p.path === path);
   if (!product) return undefined;

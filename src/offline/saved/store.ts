@@ -12,12 +12,16 @@
  */
 import { isImmutable, planItem, type SaveList, type SavedKind } from "./list";
 import { PAGES_CACHE, SAVE_LIST_URL, SAVED_CACHE } from "./names";
+import type { Lang } from "../../shared/i18n/lang";
 
 /** One saved item, as the index holds it (the offline page lists these). */
 export interface SavedItem {
   /** The key: the page's path (/<slug>) or the document's URL. */
   path: string;
+  /** Its name: a product's in the language of its page (/ar/<slug>: Arabic), a document's as the English library names it. */
   title: string;
+  /** A document's name in each language (the same file is saved from /downloads and /ar/downloads): the offline page shows its own language's. */
+  titles?: Partial<Record<Lang, string>>;
   kind: SavedKind;
   /** Where it opens. */
   url: string;
@@ -119,7 +123,7 @@ async function store(deps: SavedDeps, list: SaveList, kind: SavedKind, path: str
   const cache = await deps.caches.open(SAVED_CACHE);
   const { fetched, bytes } = await download(deps, cache, plan.files);
   for (const [url, response] of fetched) await cache.put(url, response);
-  const item: SavedItem = { path, title: plan.title, kind, url: path, bytes, savedAt: previous?.savedAt ?? (deps.now ?? Date.now)(), files: plan.files, build: list.build, imageType };
+  const item: SavedItem = { path, title: plan.title, ...(plan.titles && { titles: plan.titles }), kind, url: path, bytes, savedAt: previous?.savedAt ?? (deps.now ?? Date.now)(), files: plan.files, build: list.build, imageType };
   await deps.index.put(item);
   if (previous) await dropUnneeded(deps, cache, previous.files.filter((url) => !plan.files.includes(url)));
   return item;

@@ -25,18 +25,29 @@ import { addRoute, cleanupOutdatedCaches, getCacheKeyForURL, precache } from "wo
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types";
+import { langOfPath, type Lang } from "../../shared/i18n/lang";
 
 declare const self: ServiceWorkerGlobalScope;
+/**
+ * The twins of the precached pages in another language (/ar, /ar/contact...,
+ * with their page data), written in by the build (scripts/build/precache-list.cjs
+ * twinList): cached in a cache of their own, named after their version, once a
+ * page of that language is open. They do not fit in the precache beside the
+ * English pages, and an English visitor needs none of them.
+ */
+declare const __LANG_PAGES__: Partial<Record<Lang, { cache: string; urls: string[] }>>;
 
 /** The run-time caches of this version. A change that makes their entries unusable gives them a new name (e.g. "site-pages-2"). */
 export const RUNTIME_CACHES = { pages: "site-pages", assets: "site-assets", images: "site-images" } as const;
-/** Every name this worker's run-time caches ever had or will have: those not in RUNTIME_CACHES are removed once a new version is active. */
-const OWNED_RUNTIME_CACHE = /^site-(pages|assets|images)(-[\w.-]+)?$/;
+/** Every name this worker's run-time caches ever had or will have: those not in RUNTIME_CACHES (nor LANG_PAGES) are removed once a new version is active. */
+const OWNED_RUNTIME_CACHE = /^site-(pages|assets|images|lang)(-[\w.-]+)?$/;
+/** The precached pages' twins in each language but English (none in a worker bundled without them). */
+const LANG_PAGES = typeof __LANG_PAGES__ === "undefined" ? {} : __LANG_PAGES__;
 
 /** The message a page sends to let the waiting version take over. */
 export const SKIP_WAITING = "SKIP_WAITING";
-/** The page shown for a page that is in no cache while the network is down. */
-export const OFFLINE_PAGE = "/offline";
+/** The page shown for a page that is in no cache while the network is down, in the page's language (scripts/build/precache-list.cjs OFFLINE_PAGES). */
+export const OFFLINE_PAGES: Readonly<Record<Lang, string>> = { en: "/offline", ar: "/ar/offline" };
 
 export const NETWORK_TIMEOUT_SECONDS = 4;
 const PAGE_ENTRIES = 80;
@@ -85,13 +96,41 @@ const anyCache = (cacheName: string): WorkboxPlugin => ({
 
 /** A page that could not be had from the network nor from a cache: the offline page. */
 const offlinePage: WorkboxPlugin = {
-  handlerDidError: async ({ request }) => (request.mode === "navigate" ? fromAnyCache(new Request(new URL(OFFLINE_PAGE, self.location.origin).href)) : undefined),
+  handlerDidError: async ({ request }) => {
+    if (request.mode !== "navigate") return undefined;
+    const page = OFFLINE_PAGES[langOfPath(new URL(request.url).pathname)];
+    return (await fromAnyCache(new Request(new URL(page, self.location.origin).href))) ?? fromAnyCache(new Request(new URL(OFFLINE_PAGES.en, self.location.origin).href));
+  },
 };
 
 /** Once the new version is active: the run-time caches of older versions go (the precache's are removed by cleanupOutdatedCaches and the precache itself). */
 async function removeOldRuntimeCaches(): Promise<void> {
-  const current = new Set<string>(Object.values(RUNTIME_CACHES));
+  const current = new Set<string>([...Object.values(RUNTIME_CACHES), ...Object.values(LANG_PAGES).map((twins) => twins.cache)]);
   for (const name of await caches.keys()) if (OWNED_RUNTIME_CACHE.test(name) && !current.has(name)) await caches.delete(name);
+}
+
+/** The languages whose twins are being cached or are cached (once per start of the worker; the cache itself says what is done). */
+const warming = new Map<Lang, Promise<void>>();
+
+/** Caches the precached pages' twins in `lang` that its cache does not hold yet; a failure (offline) is tried again at the next page of that language. */
+export function cacheLangPages(lang: Lang): Promise<void> {
+  const twins = LANG_PAGES[lang];
+  if (!twins) return Promise.resolve();
+  let task = warming.get(lang);
+  if (!task) {
+    task = (async () => {
+      const cache = await caches.open(twins.cache);
+      const held = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+      for (const url of twins.urls) {
+        if (held.has(url)) continue;
+        const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
+        if (!response.ok) throw new Error(`${url}: ${response.status}`);
+        await cache.put(url, response);
+      }
+    })().catch(() => void warming.delete(lang));
+    warming.set(lang, task);
+  }
+  return task;
 }
 
 export function installCaching(scope: ServiceWorkerGlobalScope): void {
@@ -108,6 +147,20 @@ export function installCaching(scope: ServiceWorkerGlobalScope): void {
         scope.registration.navigationPreload?.enable().catch(() => undefined),
       ]),
     );
+    // The pages open in another language (the first visit's page, which the worker does not control yet): their twins, in the background.
+    void scope.clients
+      .matchAll({ type: "window", includeUncontrolled: true })
+      .then((clients) => {
+        for (const client of clients) if (sameOrigin(new URL(client.url))) void cacheLangPages(langOfPath(new URL(client.url).pathname));
+      })
+      .catch(() => undefined);
+  });
+  // A page of another language: its language's twins of the precached pages, in the background (not delaying the page).
+  scope.addEventListener("fetch", (event) => {
+    const url = new URL(event.request.url);
+    if (event.request.mode !== "navigate" || !sameOrigin(url)) return;
+    const lang = langOfPath(url.pathname);
+    if (LANG_PAGES[lang]) event.waitUntil(cacheLangPages(lang));
   });
 
   cleanupOutdatedCaches();
