@@ -3,7 +3,7 @@ import path from "path";
 // The browser and the build use flexsearch 0.6, the version gatsby-plugin-local-search writes its index with.
 import FlexSearch from "flexsearch";
 import { INDEX_FIELDS, type IndexedRecord } from "../src/shared/search/config";
-import { normalize, type SearchQueryResult } from "../src/shared/search/index-source";
+import { normalize, normalizeArabic, type SearchQueryResult } from "../src/shared/search/index-source";
 import { createIndex } from "../src/shared/search/engine";
 import type { Store, TextIndex } from "../src/shared/search/productSearch";
 
@@ -17,6 +17,58 @@ const readDir = (dir: string) =>
     .filter((f) => f.endsWith(".json") && !f.endsWith(".ar.json"))
     .sort()
     .map((f) => readJson(path.join(dataDir, dir, f)));
+
+/**
+ * An Arabic overlay merged onto its English data, as the build makes the
+ * Arabic twin node: strings replaced, objects by key, arrays element by
+ * element; null (a figure "shown as in English") keeps the English.
+ */
+export function mergeOverlay(english: unknown, overlay: unknown): unknown {
+  if (overlay === null || overlay === undefined) return english;
+  if (Array.isArray(english) && Array.isArray(overlay)) return english.map((e, i) => mergeOverlay(e, overlay[i]));
+  if (english && typeof english === "object" && typeof overlay === "object" && !Array.isArray(overlay)) {
+    const merged: Record<string, unknown> = { ...(english as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(overlay)) merged[key] = mergeOverlay(merged[key], value);
+    return merged;
+  }
+  return overlay;
+}
+
+/** The Arabic twins of a folder's data files: each English file with its overlay (<name>.ar.json) merged in; null when a file has no overlay. */
+const readArabicDir = (dir: string) =>
+  fs
+    .readdirSync(path.join(dataDir, dir))
+    .filter((f) => f.endsWith(".json") && !f.endsWith(".ar.json"))
+    .sort()
+    .map((f) => {
+      const overlay = path.join(dataDir, dir, f.replace(/\.json$/, ".ar.json"));
+      return fs.existsSync(overlay) ? mergeOverlay(readJson(path.join(dataDir, dir, f)), readJson(overlay)) : null;
+    });
+
+/** Whether data/products has Arabic overlays (the Arabic search tests need them); throws when only some products have one. */
+export function hasArabicProducts(): boolean {
+  const twins = readArabicDir("products");
+  const missing = twins.filter((t) => t === null).length;
+  if (missing > 0 && missing < twins.length) throw new Error(`${missing} of ${twins.length} products have no Arabic overlay (data/products/<slug>.ar.json)`);
+  return missing === 0;
+}
+
+/** The records of the Arabic search index, made from data/ and its Arabic overlays as the build makes them. */
+export function arabicRecords(): IndexedRecord[] {
+  const result: SearchQueryResult = {
+    data: {
+      products: { nodes: readArabicDir("products").filter((p) => p !== null) as SearchQueryResult["data"]["products"]["nodes"] },
+      english: { nodes: readDir("products") },
+      categories: { nodes: readArabicDir("categories").map((c, i) => c ?? readDir("categories")[i]) as SearchQueryResult["data"]["categories"]["nodes"] },
+    },
+  };
+  return normalizeArabic(result);
+}
+
+/** The Arabic index built from data/ and its overlays, exported and imported again as the browser loads it. */
+export function buildArabicSearch(): { index: TextIndex; exported: string; store: Store } {
+  return buildFrom(arabicRecords(), "ar");
+}
 
 /** The English records of the search index, made from data/ as the build makes them. */
 export function englishRecords(): IndexedRecord[] {

@@ -37,6 +37,8 @@ export interface SearchRecord {
   models: string[];
   /** A small card image made by gatsby-plugin-sharp from the product's first photo, else its first drawn image, when there is one. */
   image: { src: string; width: number; height: number } | null;
+  /** The English name, shown beside the Arabic one (Arabic index only). */
+  englishName?: string;
 }
 
 /** A record as indexed: the record plus the text flexsearch reads. */
@@ -46,3 +48,4 @@ export interface IndexedRecord extends SearchRecord {
 
 export const INDEX_FIELDS = ["text"];
 export const STORE_FIELDS: (keyof SearchRecord)[] = ["slug", "name", "category", "imageIds", "models", "image"];
+export const ARABIC_STORE_FIELDS: (keyof SearchRecord)[] = [...STORE_FIELDS, "englishName"];
