@@ -169,43 +169,12 @@ function englishQueries(products) {
 }
 
 /**
- * Realistic queries an Arabic buyer types, written by hand: short forms of
- * the names, singulars and words of the descriptions, English names and
- * model codes typed on the Arabic page. Each names the products that answer it.
+ * Realistic queries an Arabic buyer types, written by hand
+ * (scripts/bench/search-queries.ar.json): short forms of the names, singulars
+ * and words of the descriptions, English names and model codes typed on the
+ * Arabic page. Each names the products that answer it.
  */
-const ARABIC_EXTRA_QUERIES = [
-  { query: "مضخة عزم", expect: ["torque-pump"] },
-  { query: "مضخه شد", expect: ["tensioning-pump"] },
-  { query: "مفتاح عزم هوائي", expect: ["pneumatic-torque-wrench"] },
-  { query: "مفتاح عزم منخفض", expect: ["low-profile-torque-wrench"] },
-  { query: "مفتاح عزم مربع", expect: ["square-drive-torque-wrench"] },
-  { query: "مفتاح عزم هيدروليكي", expect: ["low-profile-torque-wrench", "square-drive-torque-wrench"] },
-  { query: "شد البراغي", expect: ["multi-stage-bolt-tensioner", "spring-return-bolt-tensioner", "subsea-bolt-tensioner", "tensioning-pump"] },
-  { query: "جهاز شد براغي تحت الماء", expect: ["subsea-bolt-tensioner"] },
-  { query: "شد براغي متعدد المراحل", expect: ["multi-stage-bolt-tensioner"] },
-  { query: "شد البراغي بالنابض", expect: ["spring-return-bolt-tensioner"] },
-  { query: "قاطع الصواميل الهيدروليكي", expect: ["nut-splitter"] },
-  { query: "لقم صدم", expect: ["impact-sockets"] },
-  { query: "ساحب هيدروليكي", expect: ["hydraulic-pullers"] },
-  { query: "موسع فلنجات", expect: ["flange-spreader"] },
-  { query: "تسوية أوجه الفلنجات", expect: ["id-mounted-flange-facing-machine", "manuel-flange-facing-machine"] },
-  { query: "ماكينة تسوية فلنجات يدوية", expect: ["manuel-flange-facing-machine"] },
-  { query: "ماكينة قطع على البارد", expect: ["split-frame-cold-cutting-machine"] },
-  { query: "عداد تدفق", expect: ["positive-displacement-flow-meter", "gravity-unloading-flow-meter"] },
-  { query: "عداد إزاحة موجبة", expect: ["positive-displacement-flow-meter"] },
-  { query: "عداد تفريغ بالجاذبيه", expect: ["gravity-unloading-flow-meter"] },
-  { query: "اذرع تحميل بحرية", expect: ["marine-loading-arms"] },
-  { query: "أذرع التحميل العلوى", expect: ["top-loading-arms"] },
-  { query: "اذرع تحميل سفلي", expect: ["bottom-loading-arms"] },
-  { query: "وحدة شفط عائمة", expect: ["floating-suction-unit"] },
-  { query: "وحدة اختبار هيدروستاتيكي", expect: ["hydrotesting-unit"] },
-  { query: "حقن المواد الكيميائية", expect: ["chemical-injection-skids"] },
-  { query: "مشعب اختبار", expect: ["test-manifolds"] },
-  { query: "torque pump", expect: ["torque-pump"] },
-  { query: "Subsea Bolt Tensioner", expect: ["subsea-bolt-tensioner"] },
-  { query: "مضخة ATPP4", expect: ["torque-pump"] },
-  { query: "TGA-80", expect: ["positive-displacement-flow-meter"] },
-];
+const ARABIC_EXTRA_QUERIES = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "scripts", "bench", "search-queries.ar.json"), "utf8")).queries;
 
 /** Arabic queries: the variants of each product's Arabic name, its model codes in Arabic-Indic digits, and the hand-written ones. */
 function arabicQueries(products) {
@@ -219,7 +188,10 @@ function arabicQueries(products) {
     });
   }
   const slugs = new Set(products.map((p) => p.slug));
-  for (const q of ARABIC_EXTRA_QUERIES) queries.push({ kind: "hand-written", query: q.query, expect: q.expect.filter((s) => slugs.has(s)) });
+  for (const q of ARABIC_EXTRA_QUERIES) {
+    const expect = q.expect.filter((s) => slugs.has(s));
+    if (expect.length > 0) queries.push({ kind: "hand-written", query: q.query, expect });
+  }
   return queries;
 }
 
