@@ -53,16 +53,26 @@ export function hasArabicProducts(): boolean {
   return missing === 0;
 }
 
-/** The records of the Arabic search index, made from data/ and its Arabic overlays as the build makes them. */
-export function arabicRecords(): IndexedRecord[] {
-  const result: SearchQueryResult = {
+/**
+ * What the build's query of the index of `lang` answers, made from data/
+ * (ARABIC_SEARCH_QUERY: the Arabic twins, the English names, the Arabic
+ * categories; SEARCH_QUERY: the English nodes). No card images: those are
+ * made by gatsby-plugin-sharp during a build.
+ */
+export function searchQueryResult(lang: "en" | "ar"): SearchQueryResult {
+  if (lang === "en") return { data: { products: { nodes: readDir("products") }, categories: { nodes: readDir("categories") } } };
+  return {
     data: {
       products: { nodes: readArabicDir("products").filter((p) => p !== null) as SearchQueryResult["data"]["products"]["nodes"] },
       english: { nodes: readDir("products") },
       categories: { nodes: readArabicDir("categories").map((c, i) => c ?? readDir("categories")[i]) as SearchQueryResult["data"]["categories"]["nodes"] },
     },
   };
-  return normalizeArabic(result);
+}
+
+/** The records of the Arabic search index, made from data/ and its Arabic overlays as the build makes them. */
+export function arabicRecords(): IndexedRecord[] {
+  return normalizeArabic(searchQueryResult("ar"));
 }
 
 /** The Arabic index built from data/ and its overlays, exported and imported again as the browser loads it. */
@@ -72,8 +82,7 @@ export function buildArabicSearch(): { index: TextIndex; exported: string; store
 
 /** The English records of the search index, made from data/ as the build makes them. */
 export function englishRecords(): IndexedRecord[] {
-  const result: SearchQueryResult = { data: { products: { nodes: readDir("products") }, categories: { nodes: readDir("categories") } } };
-  return normalize(result);
+  return normalize(searchQueryResult("en"));
 }
 
 /**
