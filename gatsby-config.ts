@@ -1,8 +1,8 @@
 import type { GatsbyConfig } from "gatsby";
 import path from "path";
 import company from "./data/company.json";
-import { ENGINE_OPTIONS, INDEX_FIELDS, STORE_FIELDS } from "./src/shared/search/config";
-import { normalize, SEARCH_QUERY } from "./src/shared/search/index-source";
+import { ARABIC_ENGINE_OPTIONS, ARABIC_STORE_FIELDS, ENGINE_OPTIONS, INDEX_FIELDS, STORE_FIELDS } from "./src/shared/search/config";
+import { ARABIC_SEARCH_QUERY, normalize, normalizeArabic, SEARCH_QUERY } from "./src/shared/search/index-source";
 import { ARABIC_DATA_FOLDER, ARABIC_DATA_SOURCE, dataTypeName, OVERLAY_GLOB } from "./src/build/language-nodes";
 
 const config: GatsbyConfig = {
@@ -50,6 +50,22 @@ const config: GatsbyConfig = {
         index: INDEX_FIELDS,
         store: STORE_FIELDS,
         normalizer: normalize,
+      },
+    },
+    {
+      // The Arabic product search index (/ar/search, localSearchProductsAr):
+      // the Arabic product nodes with the Arabic encoder and splitter
+      // (src/shared/search/arabic.ts), which the browser passes again.
+      resolve: "gatsby-plugin-local-search",
+      options: {
+        name: "productsAr",
+        engine: "flexsearch",
+        engineOptions: ARABIC_ENGINE_OPTIONS,
+        query: ARABIC_SEARCH_QUERY,
+        ref: "slug",
+        index: INDEX_FIELDS,
+        store: ARABIC_STORE_FIELDS,
+        normalizer: normalizeArabic,
       },
     },
   ],

@@ -1,8 +1,10 @@
 import React, { useEffect, useId, useRef, useState } from "react";
 import { navigate } from "gatsby";
 import { useSearchUrls } from "../hooks/useSearchUrls";
+import { useLang } from "../i18n/LangContext";
+import { localePath } from "../shared/i18n/lang";
 import type { SearchRecord } from "../shared/search/config";
-import { searchHref } from "../shared/utils/search";
+import { searchHref, SEARCH_PATH } from "../shared/utils/search";
 import { Icon } from "./Icon";
 import * as styles from "./SearchBox.module.css";
 
@@ -23,11 +25,13 @@ interface SearchBoxProps {
 /**
  * Header search: widens on hover and keyboard focus; suggests products as the
  * visitor types (an ARIA combobox: arrow keys, Enter, Escape); Enter on the
- * text, or the button, navigates to /search?query=...; blank text, or a
+ * text, or the button, navigates to /search?query=... (/ar/search?query=...
+ * on an Arabic page, which searches the Arabic index); blank text, or a
  * second submit while the first is still navigating, does nothing. The search
  * code and index load only once the visitor starts typing.
  */
 export function SearchBox({ label, landmarkLabel, placeholder, suggestionsLabel = "Suggested products" }: SearchBoxProps): React.ReactElement {
+  const lang = useLang();
   const urls = useSearchUrls();
   const [text, setText] = useState("");
   const [suggestions, setSuggestions] = useState<SearchRecord[]>([]);
@@ -72,11 +76,11 @@ export function SearchBox({ label, landmarkLabel, placeholder, suggestionsLabel 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (open && active >= 0 && suggestions[active]) {
-      if (!inProgress.current) go(`/${suggestions[active].slug}`);
+      if (!inProgress.current) go(localePath(lang, `/${suggestions[active].slug}`));
       return;
     }
     const href = searchHref(text, inProgress.current);
-    if (href) go(href);
+    if (href) go(localePath(lang, href));
   };
 
   const showList = open && suggestions.length > 0;
@@ -102,7 +106,7 @@ export function SearchBox({ label, landmarkLabel, placeholder, suggestionsLabel 
   };
 
   return (
-    <form role="search" aria-label={landmarkLabel} className={styles.search} onSubmit={onSubmit} action="/search" method="get">
+    <form role="search" aria-label={landmarkLabel} className={styles.search} onSubmit={onSubmit} action={localePath(lang, SEARCH_PATH)} method="get">
       <label htmlFor={inputId} className="visually-hidden">
         {label}
       </label>
@@ -141,7 +145,7 @@ export function SearchBox({ label, landmarkLabel, placeholder, suggestionsLabel 
             // mousedown, not click: it must win over the input's blur.
             onMouseDown={(e) => {
               e.preventDefault();
-              go(`/${s.slug}`);
+              go(localePath(lang, `/${s.slug}`));
             }}
           >
             <span className={styles.optionName}>{s.name}</span>

@@ -1,18 +1,38 @@
 import { useMemo } from "react";
 import { graphql, useStaticQuery } from "gatsby";
+import { useLang } from "../i18n/LangContext";
+import type { Lang } from "../shared/i18n/lang";
 import type { SearchUrls } from "../search/client";
 
-/** Where the product search index and store were published by the build. */
-export function useSearchUrls(): SearchUrls {
-  const data = useStaticQuery<{ localSearchProducts: { publicIndexURL: string; publicStoreURL: string } }>(graphql`
+interface Published {
+  publicIndexURL: string;
+  publicStoreURL: string;
+}
+
+/**
+ * Where the product search index and store of the page's language were
+ * published by the build (English: localSearchProducts; Arabic:
+ * localSearchProductsAr). `lang` where the language context is not given
+ * (a page's Head).
+ */
+export function useSearchUrls(lang?: Lang): SearchUrls {
+  const pageLang = useLang();
+  const wanted = lang ?? pageLang;
+  const data = useStaticQuery<{ localSearchProducts: Published; localSearchProductsAr: Published | null }>(graphql`
     query SearchUrls {
       localSearchProducts {
         publicIndexURL
         publicStoreURL
       }
+      localSearchProductsAr {
+        publicIndexURL
+        publicStoreURL
+      }
     }
   `);
-  const { publicIndexURL, publicStoreURL } = data.localSearchProducts;
+  const published = wanted === "ar" && data.localSearchProductsAr ? data.localSearchProductsAr : data.localSearchProducts;
+  const searchLang = published === data.localSearchProducts ? "en" : "ar";
+  const { publicIndexURL, publicStoreURL } = published;
   // One object for the life of the page: effects that depend on it must not re-run on every render.
-  return useMemo(() => ({ index: publicIndexURL, store: publicStoreURL }), [publicIndexURL, publicStoreURL]);
+  return useMemo(() => ({ index: publicIndexURL, store: publicStoreURL, lang: searchLang }), [publicIndexURL, publicStoreURL, searchLang]);
 }

@@ -3,11 +3,12 @@ import { graphql, Link, navigate, type HeadProps, type PageProps } from "gatsby"
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
 import { useSearchUrls } from "../hooks/useSearchUrls";
-import { runSearch } from "../search/client";
+import { useLang } from "../i18n/LangContext";
+import { localePath, type Lang } from "../shared/i18n/lang";
 import { SearchOutcome, outcomeOf, type Outcome, type OutcomeLabels } from "../shared/search/SearchOutcome";
 import { SearchResultAdd } from "../enquiry/SearchResultAdd";
 import { INPUT_ID, OUTCOME_ID, readServedResults } from "../shared/search/served";
-import { readSearchParams, searchHref } from "../shared/utils/search";
+import { readSearchParams, searchHref, SEARCH_PATH } from "../shared/utils/search";
 import * as styles from "./search.module.css";
 
 interface SearchPageData {
@@ -21,15 +22,22 @@ interface SearchPageData {
   };
 }
 
+/** The page's context: its language (English at /search, Arabic at /ar/search). */
+interface SearchPageContext {
+  lang?: Lang;
+}
+
 /**
- * /search?query=...&error=...: the search page. A blank query clears the
+ * /search?query=...&error=... (and /ar/search in Arabic, on the Arabic index
+ * with the Arabic words of data/search.ar.json): the search page. A blank query clears the
  * results; error=true or a failed search shows the error state; otherwise the
  * results, or "No results found". The server answers a query with its first
  * results already rendered (server/site/search-page.tsx); the page starts from
  * them and searches in the browser for every query typed after that.
  */
-export default function SearchPage({ data, location }: PageProps<SearchPageData>): React.ReactElement {
+export default function SearchPage({ data, location }: PageProps<SearchPageData, SearchPageContext>): React.ReactElement {
   const { page } = data;
+  const lang = useLang();
   const urls = useSearchUrls();
   const { query, forcedError } = readSearchParams(location.search);
   const [outcome, setOutcome] = useState<Outcome>(() => servedOutcome(query, forcedError));
@@ -54,7 +62,9 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
     if (fromServer) return;
     let current = true;
     setOutcome({ state: "loading" });
-    runSearch(urls, query)
+    // The search code loads with the index, when the first query is searched here: not with the page.
+    import("../search/client")
+      .then(({ runSearch }) => runSearch(urls, query))
       .then((results) => {
         if (current) setOutcome(outcomeOf(results));
       })
@@ -70,7 +80,7 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const href = searchHref(text, outcome.state === "loading");
-    if (href) void navigate(href);
+    if (href) void navigate(localePath(lang, href));
   };
 
   return (
@@ -78,7 +88,7 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
       <section className={`container section ${styles.page}`}>
         <h1>{page.heading}</h1>
         <p>{page.intro}</p>
-        <form role="search" aria-label={page.formLabel} className={styles.form} onSubmit={onSubmit} action="/search" method="get">
+        <form role="search" aria-label={page.formLabel} className={styles.form} onSubmit={onSubmit} action={localePath(lang, SEARCH_PATH)} method="get">
           <label htmlFor={INPUT_ID} className="visually-hidden">
             {page.inputLabel}
           </label>
@@ -97,7 +107,7 @@ export default function SearchPage({ data, location }: PageProps<SearchPageData>
         </form>
 
         <div id={OUTCOME_ID} className={styles.outcome} aria-live="polite" aria-busy={outcome.state === "loading"}>
-          <SearchOutcome labels={page} query={query} outcome={outcome} Link={Link} Action={SearchResultAdd} />
+          <SearchOutcome labels={page} query={query} outcome={outcome} Link={Link} Action={SearchResultAdd} lang={lang} />
         </div>
       </section>
     </Layout>
@@ -112,8 +122,8 @@ function servedOutcome(query: string, forcedError: boolean): Outcome {
 }
 
 export const query = graphql`
-  query SearchPage {
-    page: searchJson {
+  query SearchPage($lang: String = "en") {
+    page: searchJson(fields: { lang: { eq: $lang } }) {
       heading
       intro
       inputLabel
@@ -139,8 +149,9 @@ export const query = graphql`
  * page's own scripts rather than after them (a preload the search's fetch()
  * then reuses; crossOrigin "anonymous" matches fetch's same-origin request).
  */
-export function Head({ data, location }: HeadProps<SearchPageData>): React.ReactElement {
-  const urls = useSearchUrls();
+export function Head({ data, location, pageContext }: HeadProps<SearchPageData, SearchPageContext>): React.ReactElement {
+  // The Head is rendered apart from the page (no language context): the page's context names the language.
+  const urls = useSearchUrls(pageContext.lang ?? "en");
   return (
     <Seo title={data.page.meta.title} description={data.page.meta.description} pathname={location.pathname}>
       <link rel="preload" href={urls.index} as="fetch" crossOrigin="anonymous" />

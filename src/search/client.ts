@@ -1,10 +1,13 @@
+import type { Lang } from "../shared/i18n/lang";
 import { createIndex } from "../shared/search/engine";
 import { searchProducts, type Store, type TextIndex } from "../shared/search/productSearch";
 import type { SearchRecord } from "../shared/search/config";
 
+/** Where the index and store of a language were published, and the language (its index is read with that language's options). */
 export interface SearchUrls {
   index: string;
   store: string;
+  lang: Lang;
 }
 
 interface LoadedSearch {
@@ -12,7 +15,8 @@ interface LoadedSearch {
   store: Store;
 }
 
-let loading: Promise<LoadedSearch> | null = null;
+/** The index being loaded or loaded, by its URL (one per language). */
+const loading = new Map<string, Promise<LoadedSearch>>();
 
 async function fetchOk(url: string): Promise<Response> {
   const response = await fetch(url);
@@ -26,23 +30,25 @@ async function fetchOk(url: string): Promise<Response> {
  * the next search.
  */
 export function loadSearch(urls: SearchUrls): Promise<LoadedSearch> {
-  if (!loading) {
-    loading = Promise.all([import("flexsearch"), fetchOk(urls.index).then((r) => r.text()), fetchOk(urls.store).then((r) => r.json())])
+  let loaded = loading.get(urls.index);
+  if (!loaded) {
+    loaded = Promise.all([import("flexsearch"), fetchOk(urls.index).then((r) => r.text()), fetchOk(urls.store).then((r) => r.json())])
       .then(([mod, indexText, store]) => {
-        const index = createIndex(mod);
+        const index = createIndex(mod, urls.lang);
         index.import(indexText);
         return { index, store: store as Store };
       })
       .catch((err: unknown) => {
-        loading = null;
+        loading.delete(urls.index);
         throw err;
       });
+    loading.set(urls.index, loaded);
   }
-  return loading;
+  return loaded;
 }
 
 /** Runs a search in the browser: loads the index if needed, then finds the products. */
 export async function runSearch(urls: SearchUrls, query: string, limit?: number): Promise<SearchRecord[]> {
   const { index, store } = await loadSearch(urls);
-  return searchProducts(index, store, query, limit);
+  return searchProducts(index, store, query, limit, urls.lang);
 }

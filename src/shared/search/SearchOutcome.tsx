@@ -1,4 +1,5 @@
 import React from "react";
+import { localePath, type Lang } from "../i18n/lang";
 import type { SearchRecord } from "./config";
 import { resultImage } from "./image";
 import { mainImageAttributes } from "../utils/main-image";
@@ -55,9 +56,11 @@ interface Props {
    * cards keep their size when the action appears.
    */
   Action?: React.ComponentType<{ slug: string; name: string }>;
+  /** The page's language: results link to the product pages of that language (/ar/<slug>). English unless told. */
+  lang?: Lang;
 }
 
-export function SearchOutcome({ labels, query, outcome, Link, Action }: Props): React.ReactElement | null {
+export function SearchOutcome({ labels, query, outcome, Link, Action, lang = "en" }: Props): React.ReactElement | null {
   switch (outcome.state) {
     case "idle":
       return null;
@@ -109,10 +112,16 @@ export function SearchOutcome({ labels, query, outcome, Link, Action }: Props): 
                   <div className="search-card-body">
                     <p className="search-card-category">{r.category}</p>
                     <h3 className="search-card-name">
-                      <Link to={`/${r.slug}`} className="search-card-link">
+                      <Link to={localePath(lang, `/${r.slug}`)} className="search-card-link">
                         {r.name}
                       </Link>
                     </h3>
+                    {r.englishName && (
+                      // The Arabic index's results: the English name as the catalogue and the data sheets give it.
+                      <p className="search-card-english" lang="en">
+                        <bdi dir="ltr">{r.englishName}</bdi>
+                      </p>
+                    )}
                     <div className="search-card-action">{Action && <Action slug={r.slug} name={r.name} />}</div>
                   </div>
                 </li>

@@ -1,4 +1,5 @@
-import { ENGINE_OPTIONS } from "./config";
+import type { Lang } from "../i18n/lang";
+import { engineOptions } from "./config";
 import type { TextIndex } from "./productSearch";
 
 /** The part of flexsearch 0.6's index API the site uses (its bundled typings describe a later API). */
@@ -12,9 +13,9 @@ interface FlexFactory {
   create(options: object): FlexIndex;
 }
 
-/** An empty index with the site's options, from the flexsearch module (CommonJS or ES module shape). */
-export function createIndex(flexsearchModule: unknown): FlexIndex {
+/** An empty index with the site's options for a language (English by default), from the flexsearch module (CommonJS or ES module shape). */
+export function createIndex(flexsearchModule: unknown, lang: Lang = "en"): FlexIndex {
   const mod = flexsearchModule as { default?: FlexFactory } & Partial<FlexFactory>;
   const factory = (mod.create ? mod : mod.default) as FlexFactory;
-  return factory.create({ ...ENGINE_OPTIONS });
+  return factory.create({ ...engineOptions(lang) });
 }

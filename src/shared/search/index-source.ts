@@ -1,30 +1,15 @@
 /**
- * What the product search index is made from: the build's query and the
- * records made of its answer (gatsby-config.ts hands both to
- * gatsby-plugin-local-search; testkit/search-index.ts builds the same index in
- * the tests). Build only: the browser never loads this module.
+ * What the product search indexes are made from: the build's queries and the
+ * records made of their answers (gatsby-config.ts hands them to
+ * gatsby-plugin-local-search, one instance per language; testkit/search-index.ts
+ * builds the same indexes in the tests). Build only: the browser never loads
+ * this module.
  */
 import { cardPicture } from "../utils/media";
 import type { IndexedRecord } from "./config";
 
-export const SEARCH_QUERY = `
-  {
-    products: allProductsJson(sort: { slug: ASC }) {
-      nodes {
-        slug
-        name
-        category
-        imageIds
-        photos
-        models
-      }
-    }
-    categories: allCategoriesJson {
-      nodes {
-        slug
-        name
-      }
-    }
+/** The card images of the products (the same for both languages). */
+const IMAGES_QUERY = `
     images: allFile(
       filter: {
         sourceInstanceName: { in: ["data", "images"] }
@@ -43,12 +28,70 @@ export const SEARCH_QUERY = `
         }
       }
     }
+`;
+
+/** The English index: the English product nodes (fields.lang "en"). */
+export const SEARCH_QUERY = `
+  {
+    products: allProductsJson(filter: { fields: { lang: { eq: "en" } } }, sort: { slug: ASC }) {
+      nodes {
+        slug
+        name
+        category
+        imageIds
+        photos
+        models
+      }
+    }
+    categories: allCategoriesJson(filter: { fields: { lang: { eq: "en" } } }) {
+      nodes {
+        slug
+        name
+      }
+    }
+${IMAGES_QUERY}
+  }
+`;
+
+/**
+ * The Arabic index: the Arabic product nodes (the English data with the
+ * Arabic overlay, fields.lang "ar"), their Arabic category names and their
+ * English names (an Arabic reader may type the English name or a model).
+ */
+export const ARABIC_SEARCH_QUERY = `
+  {
+    products: allProductsJson(filter: { fields: { lang: { eq: "ar" } } }, sort: { slug: ASC }) {
+      nodes {
+        slug
+        name
+        shortDescription
+        category
+        imageIds
+        photos
+        models
+      }
+    }
+    english: allProductsJson(filter: { fields: { lang: { eq: "en" } } }) {
+      nodes {
+        slug
+        name
+      }
+    }
+    categories: allCategoriesJson(filter: { fields: { lang: { eq: "ar" } } }) {
+      nodes {
+        slug
+        name
+      }
+    }
+${IMAGES_QUERY}
   }
 `;
 
 export interface SearchQueryResult {
   data: {
-    products: { nodes: { slug: string; name: string; category: string; imageIds: number[]; photos?: string[] | null; models: string[] }[] };
+    products: { nodes: { slug: string; name: string; shortDescription?: string | null; category: string; imageIds: number[]; photos?: string[] | null; models: string[] }[] };
+    /** The English names (the Arabic index's query only). */
+    english?: { nodes: { slug: string; name: string }[] };
     categories: { nodes: { slug: string; name: string }[] };
     images?: {
       nodes: { relativePath: string; childImageSharp: { resize: { src: string; width: number; height: number } | null } | null }[];
@@ -83,3 +126,30 @@ export function normalize({ data }: SearchQueryResult): IndexedRecord[] {
   });
 }
 
+/**
+ * The records of the Arabic index. The store holds the Arabic name and
+ * category (what the card shows) and the English name; the text indexed is,
+ * in this order (flexsearch ranks a word found early in the text first): the
+ * Arabic name, the English name, the model codes, the Arabic short
+ * description, the Arabic category (last: a word every product of the
+ * category shares says least about which one is meant).
+ */
+export function normalizeArabic({ data }: SearchQueryResult): IndexedRecord[] {
+  const categoryName = new Map(data.categories.nodes.map((c) => [c.slug, c.name]));
+  const englishName = new Map((data.english?.nodes ?? []).map((p) => [p.slug, p.name]));
+  const images = new Map((data.images?.nodes ?? []).map((n) => [n.relativePath, n.childImageSharp?.resize ?? null]));
+  return data.products.nodes.map((p) => {
+    const category = categoryName.get(p.category) ?? p.category;
+    const english = englishName.get(p.slug) ?? "";
+    return {
+      slug: p.slug,
+      name: p.name,
+      englishName: english,
+      category,
+      imageIds: p.imageIds,
+      models: p.models,
+      image: images.get(cardPicture(p)?.path ?? "") ?? null,
+      text: [p.name, english, ...modelWords(p.models), p.shortDescription ?? "", category].join(" "),
+    };
+  });
+}
