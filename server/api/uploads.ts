@@ -5,7 +5,7 @@ import multer from "multer";
 import path from "path";
 import { ApiError, type ErrorBody, type FieldError } from "./errors";
 import { checkDocumentFile, DOCUMENT_TYPES } from "./file-type";
-import type { FormDefinition } from "./forms";
+import { withLatinDigits, type FormDefinition } from "./forms";
 import type { IncomingFile } from "../store";
 import {
   LOW_DISK_SPACE_MESSAGE,
@@ -302,7 +302,8 @@ async function removeTempFiles(files: TempFile[]): Promise<void> {
 }
 
 function prepareBody(req: Request, form: FormDefinition): void {
-  const body = (req.body ?? {}) as Record<string, unknown>;
+  // Arabic-Indic digits of number and digit fields read as Latin ones first, as in a JSON body (forms.ts).
+  const body = withLatinDigits(form, { ...((req.body ?? {}) as Record<string, unknown>) }) as Record<string, unknown>;
   const files = (req.files ?? {}) as FilesByField;
   const errors: FieldError[] = [];
   for (const key of Object.keys(body)) {
