@@ -308,7 +308,7 @@ function prepareBody(req: Request, form: FormDefinition): void {
   const errors: FieldError[] = [];
   for (const key of Object.keys(body)) {
     if (form.files.includes(key)) {
-      errors.push({ path: `/body/${key}`, message: "must be a file, not a text value" });
+      errors.push({ path: `/body/${key}`, message: "must be a file, not a text value", rule: "file" });
     } else if (body[key] === "") {
       delete body[key];
     }
@@ -380,12 +380,12 @@ export function acceptDocuments(form: FormDefinition): RequestHandler {
     for (const field of form.files) {
       const file = files[field]?.[0];
       if (!file) {
-        errors.push({ path: `/body/${field}`, message: "must be a file" });
+        errors.push({ path: `/body/${field}`, message: "must be a file", rule: "file" });
         continue;
       }
       const check = await checkDocumentFile(file.path, file.originalname);
       if (!check.ok) {
-        errors.push({ path: `/body/${field}`, message: check.reason });
+        errors.push({ path: `/body/${field}`, message: check.reason, rule: "file" });
         continue;
       }
       const type = DOCUMENT_TYPES[check.type];
