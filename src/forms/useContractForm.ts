@@ -194,7 +194,8 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
       const withAttribution: Record<string, unknown> = attribution === undefined ? body : { ...body, attribution };
       sent = trapped === undefined ? withAttribution : { ...withAttribution, [SPAM_TRAP_FIELD]: trapped };
       const result = await send(sent, idempotencyKey);
-      if (result.error !== undefined || !result.response.ok) failure = result.error ?? result;
+      // The whole result (its `error` and its `response`): the message is the error's, the status says 413, 429, 503.
+      if (result.error !== undefined || !result.response.ok) failure = result;
       else succeeded = true;
     } catch (err) {
       failure = err;
@@ -209,7 +210,7 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     }
     let message = kept ?? successMessage;
     if (!succeeded) {
-      if (logFailure) console.error(failure);
+      if (logFailure) console.error(typeof failure === "object" && failure !== null && "response" in failure ? ((failure as SendResult).error ?? failure) : failure);
       try {
         message = await failureMessage(failure);
       } catch {
