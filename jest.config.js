@@ -54,7 +54,7 @@ const postgres = {
 };
 
 /** The contract files that run on both stores: they check what is stored only through the store-independent probe of testkit/contract-app.ts. */
-const STORE_INDEPENDENT = ["attribution", "client", "contract-docs", "errors", "export", "hardening", "health", "idempotency", "json-forms", "multipart-forms", "quote-request", "spam", "spam-upkeep", "text-rules", "upload-limits", "webhooks"];
+const STORE_INDEPENDENT = ["arabic-digits", "arabic-leads", "attribution", "client", "contract-docs", "errors", "export", "hardening", "health", "idempotency", "json-forms", "multipart-forms", "quote-request", "spam", "spam-upkeep", "text-rules", "upload-limits", "webhooks"];
 
 module.exports = {
   // Jest's default is one worker fewer than the cores: one worker on a 2-core machine. The integration and

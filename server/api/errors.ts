@@ -61,7 +61,7 @@ function fromMulter(err: multer.MulterError, maxUploadBytes: number): ApiError {
     case "LIMIT_FILE_SIZE": {
       const limit = sizeText(maxUploadBytes);
       return new ApiError(413, `The file${named} is too large: the limit is ${limit} per file.`, [
-        { path: `/body/${err.field ?? "file"}`, message: `must not be larger than ${limit}` },
+        { path: `/body/${err.field ?? "file"}`, message: `must not be larger than ${limit}`, rule: "maxFileSize" },
       ]);
     }
     case "LIMIT_FILE_COUNT":
@@ -73,7 +73,7 @@ function fromMulter(err: multer.MulterError, maxUploadBytes: number): ApiError {
       return new ApiError(413, `The field${named} is too long.`);
     case "LIMIT_UNEXPECTED_FILE":
       return new ApiError(400, `Unexpected file field${named}: this call takes no such file.`, [
-        { path: `/body/${err.field ?? ""}`, message: "unexpected file" },
+        { path: `/body/${err.field ?? ""}`, message: "unexpected file", rule: "additionalProperties" },
       ]);
     default:
       return new ApiError(400, "The multipart body could not be read.");
@@ -83,8 +83,15 @@ function fromMulter(err: multer.MulterError, maxUploadBytes: number): ApiError {
 interface ValidatorError {
   status: number;
   message?: string;
-  errors?: { path?: unknown; message?: unknown }[];
+  errors?: { path?: unknown; message?: unknown; errorCode?: unknown }[];
   headers?: Record<string, string>;
+}
+
+/** The JSON Schema keyword of a validator error ("pattern.openapi.validation" -> pattern): FieldError.rule. */
+function ruleOf(errorCode: unknown): string | undefined {
+  if (typeof errorCode !== "string") return undefined;
+  const keyword = /^([A-Za-z]+)\.openapi\.(validation|requestValidation)$/.exec(errorCode)?.[1];
+  return keyword === undefined ? undefined : keyword.slice(0, 40);
 }
 
 /** express-openapi-validator's errors: { status, message, errors: [{ path, message, errorCode }], headers? }. */
@@ -136,8 +143,9 @@ function fromValidator(err: ValidatorError, patterns?: PatternMessages): ApiErro
   const listed = all.slice(0, MAX_LISTED_ERRORS).map((e) => ({
     path: typeof e.path === "string" ? echoed(e.path, MAX_ERROR_PATH) : "",
     message: typeof e.message === "string" ? e.message : "is invalid",
+    rule: ruleOf(e.errorCode),
   }));
-  const errors: FieldError[] = listed.map((e) => ({ path: e.path, message: echoed(e.message, MAX_ERROR_MESSAGE) }));
+  const errors: FieldError[] = listed.map((e) => ({ path: e.path, message: echoed(e.message, MAX_ERROR_MESSAGE), ...(e.rule ? { rule: e.rule } : {}) }));
   if (status === 400 && errors.length > 0) {
     const list = listed.map((e) => describe(e, patterns)).join("; ");
     const more = all.length - errors.length;

@@ -2,6 +2,7 @@ import fs from "fs";
 import path from "path";
 import type { components } from "../../src/contract/schema";
 import { FORM_KEYS, FORMS as REGISTRY, type FormKey, type MailType } from "../../src/shared/forms/registry";
+import { normaliseDigits, type DigitRule } from "../../src/shared/forms/digits";
 import { fill } from "../../src/shared/utils/template";
 import { APP_ROOT } from "../app-root";
 import { findFormRules } from "./contract-files";
@@ -20,6 +21,8 @@ export interface FormDefinition {
   numbers: string[];
   /** Fields the contract types as an object (multipart sends them as one JSON-encoded part: the attribution). */
   objects: string[];
+  /** The operation's body rule (its form rules' schema): which fields are numbers or digits (src/shared/forms/digits.ts). */
+  schema: DigitRule;
   /** What the inbox receives, like "contact enquiry". */
   what: string;
   /** Labels of the fields (and files) in the notification, in the order listed: the form's own labels. */
@@ -42,7 +45,7 @@ export interface FormWords {
 interface OperationRules {
   path: string;
   contentType: string;
-  schema: { properties: Record<string, { type?: string; format?: string }> };
+  schema: DigitRule & { properties: Record<string, DigitRule & { format?: string }> };
 }
 
 function readJson<T>(file: string, what: string): T {
@@ -78,6 +81,7 @@ function defineForm(key: FormKey, rulesDir: string, root: string): FormDefinitio
     files: properties.filter(([, rule]) => rule.format === "binary").map(([field]) => field),
     numbers: properties.filter(([, rule]) => rule.type === "number" || rule.type === "integer").map(([field]) => field),
     objects: properties.filter(([, rule]) => rule.type === "object").map(([field]) => field),
+    schema: rules.schema,
     what: entry.what,
     labels,
     options,
@@ -99,6 +103,15 @@ export function formDefinitions(): Record<FormKey, FormDefinition> {
   const root = APP_ROOT;
   definitions = Object.fromEntries(FORM_KEYS.map((key) => [key, defineForm(key, rulesDir, root)])) as Record<FormKey, FormDefinition>;
   return definitions;
+}
+
+/**
+ * A body with the Arabic-Indic digits of its number and digit fields (a phone
+ * number, a quantity) in Latin digits, before the contract's validator reads
+ * it: an integrator (or a form) sending ٠٥٠١٢٣٤٥٦٧ gets the answer 0501234567 gets.
+ */
+export function withLatinDigits(form: FormDefinition, body: unknown): unknown {
+  return typeof body === "object" && body !== null && !Array.isArray(body) ? normaliseDigits(form.schema, body) : body;
 }
 
 /** Who sent a submission, for the subject line. */

@@ -11,7 +11,7 @@ import { contractDocsRouter, SERVICE_LINK } from "./contract-docs";
 import { refuseCrossSitePosts } from "./cross-site";
 import { catalogueCheck, productSlugs } from "./catalogue";
 import { ApiError, apiErrorHandler, apiNotFound, toApiError } from "./errors";
-import { formDefinitions, type FormDefinition } from "./forms";
+import { formDefinitions, withLatinDigits, type FormDefinition } from "./forms";
 import { HEALTH_PATH, healthRouter, type Readiness } from "./health";
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
@@ -84,6 +84,14 @@ function countInvalid(config: Config): ErrorRequestHandler {
       if (status !== undefined && INVALID_STATUSES.has(status)) metrics.countSubmission(form, "invalid");
     }
     next(err);
+  };
+}
+
+/** A JSON body's Arabic-Indic digits in number and digit fields as Latin digits (src/shared/forms/digits.ts), before the validator. */
+function latinDigits(form: FormDefinition): RequestHandler {
+  return (req, _res, next) => {
+    req.body = withLatinDigits(form, req.body);
+    next();
   };
 }
 
@@ -239,8 +247,9 @@ function addContactCalls(router: Router, base: string, options: ApiOptions, apiS
   for (const form of Object.values(formDefinitions())) {
     const steps: RequestHandler[] = [limit];
     if (isValidKey) steps.push(idempotencyGuard(`${API_BASE}${form.path}`, keysInFlight, isValidKey));
+    // Arabic-Indic digits in number fields are read as Latin digits before validation (the multipart reader does it for its body).
     if (form.body === "multipart") steps.push(json, multipartBody(form, uploads), ...validator, acceptDocuments(form));
-    else steps.push(json, ...validator);
+    else steps.push(json, latinDigits(form), ...validator);
     if (form.key === "quote_request") steps.push(catalogueCheck(form.key, products));
     router.post(`${base}${form.path}`, ...steps, submissionHandler(form, options, spam, webhooks, uploads.quota));
   }

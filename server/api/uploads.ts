@@ -5,7 +5,7 @@ import multer from "multer";
 import path from "path";
 import { ApiError, type ErrorBody, type FieldError } from "./errors";
 import { checkDocumentFile, DOCUMENT_TYPES } from "./file-type";
-import type { FormDefinition } from "./forms";
+import { withLatinDigits, type FormDefinition } from "./forms";
 import type { IncomingFile } from "../store";
 import {
   LOW_DISK_SPACE_MESSAGE,
@@ -302,12 +302,13 @@ async function removeTempFiles(files: TempFile[]): Promise<void> {
 }
 
 function prepareBody(req: Request, form: FormDefinition): void {
-  const body = (req.body ?? {}) as Record<string, unknown>;
+  // Arabic-Indic digits of number and digit fields read as Latin ones first, as in a JSON body (forms.ts).
+  const body = withLatinDigits(form, { ...((req.body ?? {}) as Record<string, unknown>) }) as Record<string, unknown>;
   const files = (req.files ?? {}) as FilesByField;
   const errors: FieldError[] = [];
   for (const key of Object.keys(body)) {
     if (form.files.includes(key)) {
-      errors.push({ path: `/body/${key}`, message: "must be a file, not a text value" });
+      errors.push({ path: `/body/${key}`, message: "must be a file, not a text value", rule: "file" });
     } else if (body[key] === "") {
       delete body[key];
     }
@@ -379,12 +380,12 @@ export function acceptDocuments(form: FormDefinition): RequestHandler {
     for (const field of form.files) {
       const file = files[field]?.[0];
       if (!file) {
-        errors.push({ path: `/body/${field}`, message: "must be a file" });
+        errors.push({ path: `/body/${field}`, message: "must be a file", rule: "file" });
         continue;
       }
       const check = await checkDocumentFile(file.path, file.originalname);
       if (!check.ok) {
-        errors.push({ path: `/body/${field}`, message: check.reason });
+        errors.push({ path: `/body/${field}`, message: check.reason, rule: "file" });
         continue;
       }
       const type = DOCUMENT_TYPES[check.type];

@@ -36,7 +36,11 @@ export const ATTRIBUTION_COLUMNS: readonly (readonly [string, string])[] = [
   ["utm_term", "utm_term"],
   ["utm_content", "utm_content"],
   ["page", "page"],
+  ["language", "language"],
 ];
+
+/** The language a lead without one was sent in (contract 1.6.0: attribution.language absent = English). */
+export const DEFAULT_LEAD_LANGUAGE = "en";
 
 /** The last column: stored fields (and files) no column names, as JSON; empty for the forms of this release. */
 export const OTHER_COLUMN = "other_fields";
@@ -134,6 +138,11 @@ function attributionOf(payload: Record<string, unknown>): Record<string, unknown
   return typeof attribution === "object" && attribution !== null && !Array.isArray(attribution) ? (attribution as Record<string, unknown>) : {};
 }
 
+/** The language a lead was sent in: its attribution's, else English (a client older than contract 1.6.0). */
+function languageOf(attribution: Record<string, unknown>): string {
+  return typeof attribution.language === "string" && attribution.language !== "" ? attribution.language : DEFAULT_LEAD_LANGUAGE;
+}
+
 /** What the quarantined column says: yes (held), released (quarantined, then delivered by hand), or no. */
 function quarantineText(lead: ExportedSubmission): string {
   if (lead.quarantined) return "yes";
@@ -153,7 +162,7 @@ export function csvRecord(lead: ExportedSubmission, fields: readonly string[]): 
     lead.sentAt ?? "",
     quarantineText(lead),
     lead.reasons.join("; "),
-    ...ATTRIBUTION_COLUMNS.map(([, key]) => cellText(attribution[key])),
+    ...ATTRIBUTION_COLUMNS.map(([, key]) => cellText(key === "language" ? languageOf(attribution) : attribution[key])),
     ...fields.map((field) => {
       if (payload[field] !== undefined) return cellText(payload[field]);
       return lead.attachments
@@ -183,6 +192,8 @@ export interface JsonLead {
   reasons: string[];
   /** The stored attribution, or null when the lead has none. */
   attribution: Record<string, unknown> | null;
+  /** The language of the page the lead was sent from (attribution.language; "en" when the lead has none, contract 1.6.0). */
+  language: string;
   /** The stored fields but the attribution (mailType included): with `attribution`, exactly the stored payload. */
   fields: Record<string, unknown>;
   attachments: { field: string; name: string; contentType: string; size: number }[];
@@ -205,6 +216,7 @@ export function jsonlRecord(lead: ExportedSubmission): string {
     releasedAt: lead.releasedAt,
     reasons: lead.reasons,
     attribution: attribution === undefined ? null : (attribution as Record<string, unknown>),
+    language: languageOf(attributionOf(lead.payload)),
     fields,
     attachments: lead.attachments.map((file) => ({ field: file.field, name: file.originalName, contentType: file.contentType, size: file.size })),
   };

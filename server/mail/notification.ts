@@ -65,13 +65,23 @@ const ATTRIBUTION_LABELS: [string, string][] = [
   ["utm_content", "Campaign content (utm_content)"],
 ];
 
-/** The lines of the notification's foot that say where the lead came from (none without attribution). */
+/** The languages of the site's pages, as the notification names them (attribution.language). */
+export const LANGUAGE_NAMES: Readonly<Record<string, string>> = { en: "English", ar: "Arabic" };
+
+/**
+ * The lines of the notification's foot that say where the lead came from (none
+ * without attribution): first the language of the page it was sent from
+ * ("Language: Arabic", so sales answer in it; a client older than contract
+ * 1.6.0 sends none), then the pages and the campaign.
+ */
 export function attributionLines(attribution: unknown): string[] {
   if (typeof attribution !== "object" || attribution === null) return [];
   const values = attribution as Record<string, unknown>;
-  return ATTRIBUTION_LABELS.filter(([key]) => typeof values[key] === "string" && values[key] !== "").map(
-    ([key, label]) => `- ${label}: ${oneLine(String(values[key]), 500)}`,
-  );
+  const language = typeof values.language === "string" ? LANGUAGE_NAMES[values.language] : undefined;
+  return [
+    ...(language ? [`- Language: ${language}`] : []),
+    ...ATTRIBUTION_LABELS.filter(([key]) => typeof values[key] === "string" && values[key] !== "").map(([key, label]) => `- ${label}: ${oneLine(String(values[key]), 500)}`),
+  ];
 }
 
 export interface NotificationInput {

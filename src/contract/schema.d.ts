@@ -624,6 +624,11 @@ export interface components {
             utm_term?: components["schemas"]["CampaignValue"];
             utm_content?: components["schemas"]["CampaignValue"];
             page?: components["schemas"]["SitePath"];
+            /**
+             * @description The language of the page the form was sent from: `en` (the site's English pages, at the root) or `ar` (its Arabic pages, under /ar). Sales answer the lead in it. Absent (a client older than 1.6.0): `en`.
+             * @enum {string}
+             */
+            language?: "en" | "ar";
         };
         /** @description A page of the site as a path (percent-encoded, no query or fragment), like /contact. */
         SitePath: string;
@@ -737,6 +742,8 @@ export interface components {
             path: string;
             /** @description The broken rule (at most 300 characters, then cut with …). */
             message: string;
+            /** @description Which rule was broken, by its JSON Schema keyword: `required`, `type`, `format`, `pattern`, `minLength`, `maxLength`, `minimum`, `maximum`, `enum`, `minItems`, `maxItems`, `uniqueItems`, `additionalProperties`, or for an uploaded file `file` (a text value, or a content that is not of an accepted type) and `maxFileSize`. Other values may be added: a client that does not know one reads the field as invalid. With `path`, it lets a client say the rule in its own words (the site's Arabic pages do) instead of showing `message`, which is English. Absent when no single rule is known. */
+            rule?: string;
         };
     };
     responses: {

@@ -59,8 +59,13 @@ const AUTOCOMPLETE: Record<string, string> = {
   linkedIn: "url",
 };
 
-function inputType(name: string, rule: SchemaRule): "text" | "email" | "tel" | "number" | "url" {
-  if (rule.type === "number" || rule.type === "integer") return "number";
+/**
+ * A number is a text input with the digit keypad (inputMode), never
+ * type="number": that refuses the Arabic-Indic digits an Arabic keyboard types,
+ * which the form reads as Latin digits before validating (validation.ts buildBody).
+ */
+function inputType(name: string, rule: SchemaRule): "text" | "email" | "tel" | "url" {
+  if (rule.type === "number" || rule.type === "integer") return "text";
   if (rule.format === "email") return "email";
   if (rule.format === "uri") return "url";
   return name === "phoneNumber" ? "tel" : "text";
@@ -94,8 +99,6 @@ function Field({ form, words, name, layout }: FieldProps): React.ReactElement {
       autoComplete={layout.autoComplete ?? AUTOCOMPLETE[name]}
       inputMode={layout.inputMode ?? (number ? (rule.type === "integer" ? "numeric" : "decimal") : undefined)}
       maxLength={layout.maxLength}
-      min={rule.minimum}
-      step={number ? (rule.type === "integer" ? 1 : "any") : undefined}
       rows={layout.rows}
     />
   );

@@ -4,19 +4,18 @@ import type { FormValues } from "./useContractForm";
 import * as styles from "./Form.module.css";
 
 interface TextFieldProps<V extends FormValues> extends BaseProps<V> {
-  type?: "text" | "email" | "tel" | "number" | "url";
+  /** Never "number" (it refuses Arabic-Indic digits): a number is text with inputMode numeric or decimal. */
+  type?: "text" | "email" | "tel" | "url";
   autoComplete?: string;
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
   maxLength?: number;
-  min?: number;
-  step?: number | "any";
   /** A textarea of this many rows. */
   rows?: number;
 }
 
 /** A text input (or textarea with `rows`). Its maxLength is the contract's unless given. */
 export function TextField<V extends FormValues>(props: TextFieldProps<V>): React.ReactElement {
-  const { name, label, hint, type = "text", autoComplete, inputMode, min, step, rows, className } = props;
+  const { name, label, hint, type = "text", autoComplete, inputMode, rows, className } = props;
   const { f, id, hintId, required, invalid } = fieldState(props);
   const maxLength = props.maxLength ?? f.rules.schema.properties[name]?.maxLength;
   const common = {
@@ -37,7 +36,7 @@ export function TextField<V extends FormValues>(props: TextFieldProps<V>): React
       {rows ? (
         <textarea {...common} rows={rows} onChange={(e) => f.setValue(name, e.target.value)} />
       ) : (
-        <input {...common} type={type} inputMode={inputMode} min={min} step={step} onChange={(e) => f.setValue(name, e.target.value)} />
+        <input {...common} type={type} inputMode={inputMode} onChange={(e) => f.setValue(name, e.target.value)} />
       )}
       <Hint id={hintId} text={hint} />
     </div>

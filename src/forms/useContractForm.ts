@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { attributionFor, preloadAttribution } from "../attribution/load";
+import { useLang } from "../i18n/LangContext";
+import { DEFAULT_LANG, langOfPath, type Lang } from "../shared/i18n/lang";
 import { preloadClient } from "./api-client";
 import { clearTrap, SPAM_TRAP_FIELD, trapValue } from "./spam/trap";
-import { BASE_FORMATS, buildBody, isRequired, validateBody, type FormatChecks, type FormRules } from "./validation";
+import { BASE_FORMATS, buildBody, isRequired, validateBody, type FormatChecks, type FormRules, type SchemaRule } from "./validation";
 
 /** What a form field holds: text, a tick, the ticked choices of a group, or a chosen file. */
 export type FieldValue = string | boolean | string[] | File | null;
@@ -89,6 +91,17 @@ export interface ContractForm<V extends FormValues> {
   };
 }
 
+/**
+ * The attribution a form sends: where the visit came from (src/attribution/)
+ * and, when the form's rules take it (contract 1.6.0), the language of the page
+ * (`lang`, else the page's path: /ar/... is Arabic), so sales answer in it.
+ */
+export function withLanguage(attribution: Record<string, unknown> | undefined, rule: SchemaRule | undefined, lang: Lang, pathname = ""): Record<string, unknown> | undefined {
+  if (!rule?.properties?.language) return attribution;
+  const language = lang !== DEFAULT_LANG ? lang : langOfPath(pathname);
+  return { ...(attribution ?? {}), language };
+}
+
 /** A form's focus: fetches the API client (and starts the next proof of work) and the attribution's module. */
 function preload(): void {
   preloadClient();
@@ -121,6 +134,7 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
   const [resetCount, setResetCount] = useState(0);
   const [focusRequest, setFocusRequest] = useState(0);
   const [ready, setReady] = useState(false);
+  const lang = useLang();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const inFlight = useRef(false);
@@ -175,11 +189,13 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     // The spam trap (src/forms/spam/SpamTrap.tsx) is no field of the form's state: read when sent, and sent only when filled.
     const trapped = trapValue(formRef.current, rules.schema.properties[SPAM_TRAP_FIELD]?.maxLength);
     try {
-      const attribution = await attributionFor(rules.schema.properties.attribution);
+      const rule = rules.schema.properties.attribution;
+      const attribution = withLanguage(await attributionFor(rule), rule, lang, location.pathname);
       const withAttribution: Record<string, unknown> = attribution === undefined ? body : { ...body, attribution };
       sent = trapped === undefined ? withAttribution : { ...withAttribution, [SPAM_TRAP_FIELD]: trapped };
       const result = await send(sent, idempotencyKey);
-      if (result.error !== undefined || !result.response.ok) failure = result.error ?? result;
+      // The whole result (its `error` and its `response`): the message is the error's, the status says 413, 429, 503.
+      if (result.error !== undefined || !result.response.ok) failure = result;
       else succeeded = true;
     } catch (err) {
       failure = err;
@@ -194,7 +210,7 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     }
     let message = kept ?? successMessage;
     if (!succeeded) {
-      if (logFailure) console.error(failure);
+      if (logFailure) console.error(typeof failure === "object" && failure !== null && "response" in failure ? ((failure as SendResult).error ?? failure) : failure);
       try {
         message = await failureMessage(failure);
       } catch {

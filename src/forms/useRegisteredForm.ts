@@ -1,5 +1,7 @@
 import { useMemo } from "react";
+import { useLang } from "../i18n/LangContext";
 import { loadClient } from "./api-client";
+import { failureInWords } from "./failure-words";
 import { useContractForm, type ContractForm, type ContractFormOptions, type FormValues, type SendResult } from "./useContractForm";
 import type { FormWords } from "./useFormWords";
 import { choicesOf, type FormRules } from "./validation";
@@ -24,7 +26,9 @@ export interface RegisteredFormOptions<V extends FormValues>
  * The state of a form of the registry: posts to its operation's path (JSON, or
  * multipart with its files), with the contract's mailType unless the form
  * holds one; says its data file's success, and its own failure message (the
- * failure then logged) or the server's.
+ * failure then logged) or the server's. On an Arabic page, never the server's
+ * English message: each field's broken rule in the data file's Arabic words
+ * (failure-words.ts).
  */
 export function useRegisteredForm<V extends FormValues>(operationRules: object, words: FormWords, options: RegisteredFormOptions<V>): ContractForm<V> {
   const rules = operationRules as FormRules; // src/contract/form-rules/<operationId>.json, checked against the contract by tests/unit/form-rules.test.ts
@@ -34,6 +38,7 @@ export function useRegisteredForm<V extends FormValues>(operationRules: object, 
     [rules, fixed, options.initialValues],
   );
   const failure = words.failure;
+  const lang = useLang();
   return useContractForm({
     ...options,
     rules,
@@ -46,7 +51,11 @@ export function useRegisteredForm<V extends FormValues>(operationRules: object, 
     },
     labels: words.fieldWords,
     successMessage: options.successMessage ?? words.success,
-    failureMessage: failure ? () => failure : async (reason) => (await loadClient()).errorMessage(reason, words.common.failure),
+    failureMessage: failure
+      ? () => failure
+      : lang === "en"
+        ? async (reason) => (await loadClient()).errorMessage(reason, words.common.failure)
+        : (reason) => failureInWords(reason, words),
     logFailure: Boolean(failure),
     genericFailure: words.common.failure,
   });

@@ -10,6 +10,8 @@
  * tests/unit/form-validation.test.ts runs it beside the server's ajv.
  */
 
+import { normaliseDigits } from "../shared/forms/digits";
+
 export type SchemaType = "string" | "number" | "integer" | "array" | "object" | "boolean";
 
 export interface SchemaRule {
@@ -184,7 +186,10 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
  * The request body of a form: the schema's properties taken from the form's
- * values (anything else, like the demo's acceptTerms, is never sent). Text is
+ * values (anything else, like the demo's acceptTerms, is never sent). The
+ * Arabic-Indic digits (٠-٩, ۰-۹) of a number or digit field (a phone number, a
+ * quantity) become Latin digits first, as the server reads them
+ * (src/shared/forms/digits.ts): the body is validated and sent so. Text is
  * trimmed and empty text left out (an empty field counts as absent, as the
  * server reads a multipart body); a number field's decimal text becomes a
  * number; lists and files are kept as they are.
@@ -194,6 +199,7 @@ export function buildBody(rules: FormRules, values: Record<string, unknown>): Re
   for (const [name, rule] of Object.entries(rules.schema.properties)) {
     let value = values[name];
     if (value === undefined || value === null) continue;
+    value = normaliseDigits(rule, value);
     if (typeof value === "string") {
       value = value.trim();
       if (value === "") continue;

@@ -2,7 +2,7 @@
  * Where a lead came from (src/attribution/), in Chromium against the real
  * server: the first page of a visit keeps its path, the other site's origin
  * and its utm_* parameters in sessionStorage; a form sent later in the visit
- * carries them, with the page it is sent from, as `attribution` (a JSON
+ * carries them, with the page it is sent from and its language, as `attribution` (a JSON
  * object, or one JSON-encoded part of a multipart body); the server accepts
  * it and the notification (the outbox's .eml, without SMTP) ends with
  * "Where it came from:". A later page, reloaded or not, never overwrites the
@@ -127,7 +127,7 @@ test.describe("lead attribution", () => {
     await form.getByRole("button", { name: "Send message" }).click();
     const request = await post;
     const body = request.postDataJSON() as Record<string, unknown>;
-    expect(body.attribution).toEqual({ landingPage: "/", referrer: "https://www.google.com", utm_source: "x", utm_campaign: "y", page: "/contact" });
+    expect(body.attribution).toEqual({ landingPage: "/", referrer: "https://www.google.com", utm_source: "x", utm_campaign: "y", page: "/contact", language: "en" });
     expect((await request.response())!.status()).toBe(201);
     await expect(form.getByRole("status")).toHaveText(SENT);
 
@@ -135,6 +135,7 @@ test.describe("lead attribution", () => {
     const foot = email.slice(email.indexOf("Where it came from:"));
     expect(email).toContain("Where it came from:");
     for (const line of [
+      "- Language: English",
       "- Sent from: /contact",
       "- Landing page: /",
       "- Referring site: https://www.google.com",
@@ -170,6 +171,7 @@ test.describe("lead attribution", () => {
       utm_medium: "email",
       utm_content: "banner 2",
       page: "/top-loading-arms",
+      language: "en",
     });
 
     const { id } = (await response.json()) as { id: string };
@@ -210,7 +212,7 @@ test.describe("lead attribution", () => {
     const post = nextPost(page, "news-letter");
     await form.getByRole("button", { name: "Subscribe" }).click();
     const request = await post;
-    expect(request.postDataJSON()).toEqual({ email: "landing.reader@example.org", mailType: "news_letter", attribution: { ...landing, page: "/contact" } });
+    expect(request.postDataJSON()).toEqual({ email: "landing.reader@example.org", mailType: "news_letter", attribution: { ...landing, page: "/contact", language: "en" } });
     expect((await request.response())!.status()).toBe(201);
   });
 
@@ -231,7 +233,7 @@ test.describe("lead attribution", () => {
     const post = nextPost(page, "news-letter");
     await form.getByRole("button", { name: "Subscribe" }).click();
     const request = await post;
-    expect(request.postDataJSON()).toEqual({ email: "private.reader@example.org", mailType: "news_letter", attribution: { page: "/about-us" } });
+    expect(request.postDataJSON()).toEqual({ email: "private.reader@example.org", mailType: "news_letter", attribution: { page: "/about-us", language: "en" } });
     expect((await request.response())!.status()).toBe(201);
     expect(errors).toEqual([]);
   });

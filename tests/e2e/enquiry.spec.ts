@@ -102,7 +102,7 @@ test("items added from two product pages and a category card are listed on /enqu
       { product: "nut-splitter", quantity: 5, note: "For M36 nuts." },
     ],
     // Where the visit landed, and the page the list was sent from (src/attribution/).
-    attribution: { landingPage: "/low-profile-torque-wrench", page: "/enquiry" },
+    attribution: { landingPage: "/low-profile-torque-wrench", page: "/enquiry", language: "en" },
   });
 
   // The list is emptied, here, in the header and after a reload.

@@ -43,9 +43,9 @@ function apiPosts(page: Page): Request[] {
   return posts;
 }
 
-/** The attribution of a form sent from the page the visit landed on (src/attribution/; the page was opened directly: no referrer, no utm_*). */
+/** The attribution of a form sent from the page the visit landed on (src/attribution/; the page was opened directly: no referrer, no utm_*), with the page's language. */
 function attributionOf(page: string) {
-  return { landingPage: page, page };
+  return { landingPage: page, page, language: page === "/ar" || page.startsWith("/ar/") ? "ar" : "en" };
 }
 
 /** The next POST to one call of the API. */

@@ -99,5 +99,5 @@ test("a campaign visitor's enquiry reaches the inbox once and the CRM once, sign
   expect(event.type).toBe("lead.created");
   expect(event.data.form).toBe("contact_us");
   expect(event.data.fields.companyName).toBe(company);
-  expect(event.data.attribution).toEqual({ landingPage: "/", referrer: "https://www.google.com", utm_source: "x", utm_campaign: "y", page: "/contact" });
+  expect(event.data.attribution).toEqual({ landingPage: "/", referrer: "https://www.google.com", utm_source: "x", utm_campaign: "y", page: "/contact", language: "en" });
 });

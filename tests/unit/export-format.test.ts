@@ -129,6 +129,7 @@ describe("columns", () => {
       "utm_term",
       "utm_content",
       "page",
+      "language",
       "firstName",
       "lastName",
       "email",
@@ -158,6 +159,12 @@ describe("a CSV record", () => {
     expect(cells).toHaveLength(columns.length);
     return Object.fromEntries(columns.map((column, index) => [column, cells[index]]));
   };
+
+  it("has the language of the page the lead was sent from as a column (English when none is stored)", () => {
+    const row = read(csvRecord(lead({ payload: { lastName: "الهاشمي", mailType: "contact", attribution: { page: "/ar/contact", language: "ar" } } }), fields));
+    expect(row.language).toBe("ar");
+    expect(row.page).toBe("/ar/contact");
+  });
 
   it("holds the lead, its delivery, attribution, fields and files", () => {
     const row = read(
@@ -191,6 +198,7 @@ describe("a CSV record", () => {
       utm_campaign: "حملة",
       page: "/careers",
       referrer: "",
+      language: "en",
       firstName: "'=HYPERLINK(\"http://x\")",
       lastName: "الهاشمي",
       phoneNumber: "'+971 50 123 4567",
@@ -236,7 +244,7 @@ describe("a CSV record", () => {
     expect(cellText(undefined)).toBe("");
     expect(cellText(true)).toBe("true");
     expect(cellText({ a: 1 })).toBe('{"a":1}');
-    expect(ATTRIBUTION_COLUMNS.map(([column]) => column)).toEqual(["landing_page", "referrer", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "page"]);
+    expect(ATTRIBUTION_COLUMNS.map(([column]) => column)).toEqual(["landing_page", "referrer", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "page", "language"]);
     expect(LEAD_COLUMNS[0]).toBe("id");
   });
 });
@@ -269,6 +277,14 @@ describe("a JSON Lines record", () => {
 
   it("gives a lead without attribution null", () => {
     expect((JSON.parse(jsonlRecord(lead())) as JsonLead).attribution).toBeNull();
+  });
+
+  it("gives the language of the page a lead was sent from, English when the lead has none (contract 1.6.0)", () => {
+    const language = (attribution?: Record<string, string>) =>
+      (JSON.parse(jsonlRecord(lead({ payload: { email: "a@example.org", mailType: "contact", ...(attribution ? { attribution } : {}) } }))) as JsonLead).language;
+    expect(language({ page: "/ar/contact", language: "ar" })).toBe("ar");
+    expect(language({ page: "/contact" })).toBe("en");
+    expect(language()).toBe("en");
   });
 
   it("names a lead's form by its key whichever of the form's mail types it was sent with; an unknown mail type stays as it is", () => {

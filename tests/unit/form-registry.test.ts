@@ -74,9 +74,9 @@ describe("the form registry", () => {
     expect(formOfMailType("retired_form")).toBeUndefined();
   });
 
-  it("gives each form exactly one data file, data/forms/<key>.json, that names the form", () => {
+  it("gives each form exactly one data file, data/forms/<key>.json, that names the form, and its Arabic overlay <key>.ar.json", () => {
     const files = fs.readdirSync(path.join(ROOT, "data", "forms")).sort();
-    expect(files).toEqual(ENTRIES.map(([key]) => `${key}.json`).sort());
+    expect(files).toEqual(ENTRIES.flatMap(([key]) => [`${key}.json`, `${key}.ar.json`]).sort());
     for (const [key] of ENTRIES) expect([key, words(key).form]).toEqual([key, key]);
   });
 

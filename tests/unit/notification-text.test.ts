@@ -9,7 +9,7 @@
  * decoded the way RFC 2047 says.
  */
 import nodemailer from "nodemailer";
-import { buildNotification, oneLine, plainText } from "../../server/mail/notification";
+import { attributionLines, buildNotification, oneLine, plainText } from "../../server/mail/notification";
 import { DEFAULT_INBOX_CARD } from "../../server/config";
 
 /** The Subject header of a composed message, unfolded and decoded as a mail client shows it (RFC 2047 B and Q words). */
@@ -125,5 +125,14 @@ describe("buildNotification, with values the contract refuses today", () => {
     expect(notification.text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
     expect(notification.text).toContain("Message:\n    Hello there\n    bye\n");
     expect(notification.text).toContain("Company:\n    Engines\n    Ltd\n");
+  });
+});
+
+describe("the language of the lead (contract 1.6.0)", () => {
+  it("is the first line of the foot, named in English for sales; none when the lead has none", () => {
+    expect(attributionLines({ page: "/ar/contact", language: "ar" })).toEqual(["- Language: Arabic", "- Sent from: /ar/contact"]);
+    expect(attributionLines({ page: "/contact", language: "en" })).toEqual(["- Language: English", "- Sent from: /contact"]);
+    expect(attributionLines({ page: "/contact" })).toEqual(["- Sent from: /contact"]);
+    expect(attributionLines({ language: "xx" })).toEqual([]);
   });
 });

@@ -13,15 +13,30 @@
  */
 import React, { useState, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
-import WORDS from "../../../data/offline-outbox.json";
+import ENGLISH from "../../../data/offline-outbox.json";
+import ARABIC from "../../../data/offline-outbox.ar.json";
 import { FORMS, isFormKey } from "../../shared/forms/registry";
 import { SPAM_TRAP_FIELD } from "../../forms/spam/trap";
 import type { FormRules } from "../../forms/validation";
+import { langOfPath, NUMBER_LOCALE, type Lang } from "../../shared/i18n/lang";
 import { fill } from "../../shared/utils/template";
 import { CHANGED_MESSAGE, nextDue, OUTBOX_TAG, REPLAY_MESSAGE, type OutboxItem } from "./policy";
 import { keptItem, type KeptSend } from "./record";
 import { allItems, deleteItem, putItem } from "./store";
 import * as styles from "./Outbox.module.css";
+
+/**
+ * The words of the page's language: the indicator is a React root of its own
+ * (no page context), so the language is the page's path's (/ar/... is Arabic),
+ * read at each render: it stays from page to page, in either language.
+ */
+function pageLang(): Lang {
+  return typeof location === "undefined" ? "en" : langOfPath(location.pathname);
+}
+
+function wordsOf(lang: Lang): typeof ENGLISH {
+  return lang === "ar" ? { ...ENGLISH, ...ARABIC } : ENGLISH;
+}
 
 /** What the indicator shows of an item (never its body). */
 type Shown = Omit<OutboxItem, "body">;
@@ -69,7 +84,7 @@ export async function keepSend(key: string, rules: Pick<FormRules, "path" | "con
   await refresh();
   void registerSync().catch(() => undefined);
   void requestReplay(false).catch(() => undefined);
-  return WORDS.saved;
+  return wordsOf(pageLang()).saved;
 }
 
 function formName(form: string): string {
@@ -79,6 +94,8 @@ function formName(form: string): string {
 
 function Refused({ item }: { item: Shown }): React.ReactElement {
   const [copied, setCopied] = useState(false);
+  const lang = pageLang();
+  const words = wordsOf(lang);
   const textId = `outbox-text-${item.id}`;
   const copy = () => {
     navigator.clipboard
@@ -92,17 +109,18 @@ function Refused({ item }: { item: Shown }): React.ReactElement {
   };
   return (
     <li data-testid="outbox-refused-item">
-      <strong>{fill(WORDS.refusedItem, { form: formName(item.form), date: new Date(item.created).toLocaleString() })}</strong>
-      {item.message && <p>{item.message}</p>}
+      <strong>{fill(words.refusedItem, { form: formName(item.form), date: new Date(item.created).toLocaleString(NUMBER_LOCALE[lang]) })}</strong>
+      {/* The server's message is English: an Arabic page says what refusedHint says instead. */}
+      {item.message && lang === "en" && <p>{item.message}</p>}
       <pre className={styles.text} id={textId}>
         {item.text}
       </pre>
       <div className={styles.actions}>
         <button type="button" className={`btn btn-outline ${styles.button}`} onClick={copy} aria-describedby={textId}>
-          {copied ? WORDS.copied : WORDS.copy}
+          {copied ? words.copied : words.copy}
         </button>
         <button type="button" className={`btn btn-outline ${styles.button}`} onClick={() => void deleteItem(item.id).then(refresh)}>
-          {WORDS.dismiss}
+          {words.dismiss}
         </button>
       </div>
     </li>
@@ -112,9 +130,10 @@ function Refused({ item }: { item: Shown }): React.ReactElement {
 /** The indicator: nothing visible while nothing waits and nothing was refused. */
 function OutboxIndicator(): React.ReactElement {
   const items = useSyncExternalStore(subscribe, () => shown, () => shown);
+  const words = wordsOf(pageLang());
   const waiting = items.filter((item) => item.state === "waiting").length;
   const refused = items.filter((item) => item.state === "refused");
-  const count = waiting === 0 ? "" : waiting === 1 ? WORDS.waitingOne : fill(WORDS.waitingMany, { count: waiting });
+  const count = waiting === 0 ? "" : waiting === 1 ? words.waitingOne : fill(words.waitingMany, { count: waiting.toLocaleString(NUMBER_LOCALE[pageLang()]) });
   return (
     <div className={styles.outbox} data-testid="outbox" data-empty={waiting + refused.length === 0 || undefined}>
       {/* Always in the page (empty when nothing waits), so a change is announced. */}
@@ -123,14 +142,14 @@ function OutboxIndicator(): React.ReactElement {
       </span>
       {waiting > 0 && (
         <button type="button" className={`btn btn-outline ${styles.button}`} onClick={() => void requestReplay(true)}>
-          {WORDS.sendNow}
+          {words.sendNow}
         </button>
       )}
       {refused.length > 0 && (
         <details className={styles.refused} data-testid="outbox-refused">
-          <summary>{refused.length === 1 ? WORDS.refusedOne : fill(WORDS.refusedMany, { count: refused.length })}</summary>
+          <summary>{refused.length === 1 ? words.refusedOne : fill(words.refusedMany, { count: refused.length.toLocaleString(NUMBER_LOCALE[pageLang()]) })}</summary>
           <div className={styles.panel}>
-            <p>{WORDS.refusedHint}</p>
+            <p>{words.refusedHint}</p>
             <ul>
               {refused.map((item) => (
                 <Refused key={item.id} item={item} />
