@@ -1,4 +1,4 @@
-import { langOfPath } from "../../src/shared/i18n/lang";
+import { basePath, langOfPath, LANGS, localePath } from "../../src/shared/i18n/lang";
 import express, { type ErrorRequestHandler, type Request, type Response, type NextFunction, type Router } from "express";
 import compression from "compression";
 import fs from "fs";
@@ -211,25 +211,29 @@ export function siteRouter(publicDir: string, csp: CspMode = "enforce", log: Int
 
   // The build's text files, from memory, compressed at build time.
   // The search page with a query is rendered below with its results.
-  router.use(files.handler((req) => (req.path === SEARCH_PATH && req.originalUrl.includes("?") ? undefined : decodedPath(req.path))));
+  router.use(files.handler((req) => (basePath(req.path) === SEARCH_PATH && req.originalUrl.includes("?") ? undefined : decodedPath(req.path))));
   // Whatever else is compressible (a rendered search page, a file added after start) is compressed as it is sent.
   router.use(compression());
 
-  const searchPage = path.join(publicDir, "search", "index.html");
-  const renderSearch = createSearchPageRenderer(publicDir, searchPage);
-  router.get(SEARCH_PATH, (req: Request, res: Response, next: NextFunction) => {
-    const queryStart = req.originalUrl.indexOf("?");
-    const search = queryStart === -1 ? "" : req.originalUrl.slice(queryStart + 1);
-    const query = req.path === SEARCH_PATH ? servedQuery(new URLSearchParams(search)) : null;
-    const html = query === null ? null : renderSearch(query);
-    if (html === null) {
-      next();
-      return;
-    }
-    res.setHeader("Cache-Control", REVALIDATE);
-    setPolicy(res, searchPage);
-    res.type("html").send(html);
-  });
+  // The search page with a query, in each language (/search, /ar/search), rendered with its results.
+  for (const lang of LANGS) {
+    const searchPath = localePath(lang, SEARCH_PATH);
+    const searchPage = path.join(publicDir, ...searchPath.split("/").filter(Boolean), "index.html");
+    const renderSearch = createSearchPageRenderer(publicDir, searchPage, lang);
+    router.get(searchPath, (req: Request, res: Response, next: NextFunction) => {
+      const queryStart = req.originalUrl.indexOf("?");
+      const search = queryStart === -1 ? "" : req.originalUrl.slice(queryStart + 1);
+      const query = req.path === searchPath ? servedQuery(new URLSearchParams(search)) : null;
+      const html = query === null ? null : renderSearch(query);
+      if (html === null) {
+        next();
+        return;
+      }
+      res.setHeader("Cache-Control", REVALIDATE);
+      setPolicy(res, searchPage);
+      res.type("html").send(html);
+    });
+  }
 
   // An invalid Range is ignored (the whole file), as RFC 9110 says; the file sender would answer some of them 416.
   router.use((req: Request, _res: Response, next: NextFunction) => {

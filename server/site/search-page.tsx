@@ -10,11 +10,12 @@ import type { SearchRecord } from "../../src/shared/search/config";
 import { SearchOutcome, outcomeOf, type LinkProps, type OutcomeLabels } from "../../src/shared/search/SearchOutcome";
 import { INPUT_ID, OUTCOME_ID, servedResultsScript } from "../../src/shared/search/served";
 import { escapeMarkup } from "../../src/shared/utils/escape";
+import { localePath, type Lang } from "../../src/shared/i18n/lang";
 import { readSearchParams } from "../../src/shared/utils/search";
 import { errorFields, logger } from "../log";
 
 /**
- * Answers /search?query=... with the results in the HTML. The built search
+ * Answers /search?query=... (and /ar/search?query=..., in Arabic with the Arabic index) with the results in the HTML. The built search
  * page only knows its query once its scripts run, and its largest content (the
  * first result's image) would wait for the page's scripts, the index, the
  * search and the render. Here the server runs the same search on the same
@@ -31,6 +32,7 @@ export const MAX_SERVED_QUERY_LENGTH = 200;
 
 /** The built page's parts this module needs, checked once per build. */
 interface Built {
+  lang: Lang;
   html: string;
   labels: OutcomeLabels;
   index: TextIndex;
@@ -42,8 +44,12 @@ interface PageData {
   staticQueryHashes?: string[];
 }
 
+interface Published {
+  publicIndexURL?: string;
+  publicStoreURL?: string;
+}
 interface SearchUrlsQuery {
-  data?: { localSearchProducts?: { publicIndexURL?: string; publicStoreURL?: string } };
+  data?: { localSearchProducts?: Published; localSearchProductsAr?: Published | null };
 }
 
 /** The page's empty outcome box, and its search input (rendered with value=""). */
@@ -66,26 +72,27 @@ export function withoutPreloads(html: string, hrefs: string[]): string {
   return html.replace(/<link\b[^>]*>/g, (tag) => (/\brel="preload"/.test(tag) && hrefs.some((href) => tag.includes(`href="${href}"`)) ? "" : tag));
 }
 
-function loadBuilt(publicDir: string, pageFile: string): Built {
+function loadBuilt(publicDir: string, pageFile: string, lang: Lang): Built {
   const page = fs.readFileSync(pageFile, "utf8");
-  const pageData = readJson<PageData>(path.join(publicDir, "page-data", "search", "page-data.json"));
+  const pageData = readJson<PageData>(path.join(publicDir, "page-data", ...localePath(lang, "/search").split("/").filter(Boolean), "page-data.json"));
   const labels = pageData.result?.data?.page;
   if (!labels) throw new Error("the search page's data has no texts");
   let urls: { publicIndexURL?: string; publicStoreURL?: string } | undefined;
   for (const hash of pageData.staticQueryHashes ?? []) {
     const result = readJson<SearchUrlsQuery>(path.join(publicDir, "page-data", "sq", "d", `${hash}.json`));
-    urls = result.data?.localSearchProducts;
+    // Each language has its index (the Arabic one: localSearchProductsAr, read with the Arabic encoder).
+    urls = (lang === "ar" ? result.data?.localSearchProductsAr : result.data?.localSearchProducts) ?? undefined;
     if (urls) break;
   }
   if (!urls?.publicIndexURL || !urls.publicStoreURL) throw new Error("the search page names no index");
-  const index = createIndex(FlexSearch);
+  const index = createIndex(FlexSearch, lang);
   index.import(fs.readFileSync(publicFile(publicDir, urls.publicIndexURL), "utf8"));
   const store = readJson<Store>(publicFile(publicDir, urls.publicStoreURL));
   // The page preloads the index and store for a search it runs itself; with the results in it, they
   // would only take bandwidth from its images. Its scripts fetch them after it has painted.
   const html = withoutPreloads(page, [urls.publicIndexURL, urls.publicStoreURL]);
   if (!OUTCOME_BOX.test(html) || !SEARCH_INPUT.test(html)) throw new Error("the search page has no empty outcome box or no search input");
-  return { html, labels, index, store };
+  return { lang, html, labels, index, store };
 }
 
 /** Gatsby's Link renders a plain link on the server: the browser makes it a client-side one on hydration. */
@@ -99,7 +106,7 @@ function PlainLink({ to, className, children }: LinkProps): React.ReactElement {
 
 /** The built page with `results` for `query` rendered into its outcome box, its input filled and the data block added. */
 function renderSearchPage(built: Built, query: string, results: SearchRecord[]): string {
-  const markup = renderToString(<SearchOutcome labels={built.labels} query={query} outcome={outcomeOf(results)} Link={PlainLink} />);
+  const markup = renderToString(<SearchOutcome labels={built.labels} query={query} outcome={outcomeOf(results)} Link={PlainLink} lang={built.lang} />);
   return built.html
     .replace(OUTCOME_BOX, (_all, open: string, close: string) => open + markup + close)
     .replace(SEARCH_INPUT, (tag) => tag.replace(/\svalue="[^"]*"/, "").replace(/\/?>$/, (end) => ` value="${escapeMarkup(query)}"${end}`))
@@ -118,7 +125,7 @@ export function servedQuery(search: URLSearchParams): string | null {
  * when the page cannot be rendered, and the static page is served instead:
  * the browser then searches, as it does for any query typed on the page.
  */
-export function createSearchPageRenderer(publicDir: string, pageFile = path.join(publicDir, "search", "index.html")) {
+export function createSearchPageRenderer(publicDir: string, pageFile = path.join(publicDir, "search", "index.html"), lang: Lang = "en") {
   let cached: { mtimeMs: number; built: Built | null } | null = null;
   const built = (): Built | null => {
     let mtimeMs: number;
@@ -129,7 +136,7 @@ export function createSearchPageRenderer(publicDir: string, pageFile = path.join
     }
     if (cached?.mtimeMs !== mtimeMs) {
       try {
-        cached = { mtimeMs, built: loadBuilt(publicDir, pageFile) };
+        cached = { mtimeMs, built: loadBuilt(publicDir, pageFile, lang) };
       } catch (err) {
         logger().error({ err: errorFields(err) }, "Search results are left to the browser: the search index cannot be read");
         cached = { mtimeMs, built: null };
@@ -141,7 +148,7 @@ export function createSearchPageRenderer(publicDir: string, pageFile = path.join
     const b = built();
     if (!b) return null;
     try {
-      return renderSearchPage(b, query, searchProducts(b.index, b.store, query));
+      return renderSearchPage(b, query, searchProducts(b.index, b.store, query, undefined, b.lang));
     } catch (err) {
       logger().error({ err: errorFields(err) }, "Search results for one query are left to the browser");
       return null;

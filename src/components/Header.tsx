@@ -69,7 +69,7 @@ export function Header({ variant = "dark" }: HeaderProps): React.ReactElement {
             </ul>
           </nav>
           <div className={styles.tools}>
-            <SearchBox label={navigation.searchLabel} landmarkLabel={navigation.searchLandmarkLabel} placeholder={navigation.searchPlaceholder} />
+            <SearchBox label={navigation.searchLabel} landmarkLabel={navigation.searchLandmarkLabel} placeholder={navigation.searchPlaceholder} suggestionsLabel={navigation.searchSuggestionsLabel} />
             <HeaderEnquiry />
             <GstClock label={company.timeZoneLabel} />
             <LanguageSwitch label={navigation.language.switch} />

@@ -1,5 +1,6 @@
 import React, { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "../i18n/Link";
+import { toLatinNumber } from "../shared/forms/digits";
 import type { ApiSchemas } from "../contract/client";
 import contractRules from "../contract/form-rules/requestQuotation.json";
 import { FormStatus, RequiredNote } from "../forms/FormStatus";
@@ -61,8 +62,10 @@ function quoteItemOf(item: EnquiryItem): ApiSchemas["QuoteItem"] {
   return out;
 }
 
-function validQuantity(text: string): number | undefined {
-  if (!/^\d+$/.test(text.trim())) return undefined;
+/** A whole quantity in range, typed with Latin or Arabic-Indic digits (٠-٩, ۰-۹). */
+function validQuantity(typed: string): number | undefined {
+  const text = toLatinNumber(typed).trim();
+  if (!/^\d+$/.test(text)) return undefined;
   const n = Number(text);
   return n >= QUANTITY_MIN && n <= QUANTITY_MAX ? n : undefined;
 }
@@ -124,11 +127,10 @@ function ItemRow({ item, product, texts, idPrefix, invalid, showInvalid, onQuant
           </label>
           <input
             id={`${id}-quantity`}
-            type="number"
+            // Text with the digit keypad: a number input refuses Arabic-Indic digits typed on a keyboard.
+            type="text"
             inputMode="numeric"
-            min={QUANTITY_MIN}
-            max={QUANTITY_MAX}
-            step={1}
+            autoComplete="off"
             required
             className={`${formStyles.control} ${styles.quantity} ${markInvalid ? formStyles.invalid : ""}`}
             value={quantity}

@@ -36,6 +36,7 @@ interface Queries_Navigation {
   searchPlaceholder: string;
   searchLabel: string;
   searchLandmarkLabel: string;
+  searchSuggestionsLabel: string;
   footer: {
     tagline: string;
     columns: { title: string; links: (NavLinkData & { placeholder: boolean })[] }[];
@@ -100,6 +101,7 @@ export function useSiteData(lang?: Lang): SiteData {
         searchPlaceholder
         searchLabel
         searchLandmarkLabel
+        searchSuggestionsLabel
         footer {
           tagline
           columns {
