@@ -1,4 +1,4 @@
-import React, { createContext, useContext } from "react";
+import { createContext, useContext } from "react";
 import type { Lang } from "../shared/i18n/lang";
 
 const LangContext = createContext<Lang>("en");
