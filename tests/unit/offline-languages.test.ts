@@ -6,6 +6,7 @@
 import english from "../../data/offline-page.json";
 import arabic from "../../data/offline-page.ar.json";
 import { itemName } from "../../src/offline/page/offline";
+import { itemPath } from "../../src/offline/saved/client";
 import { updateWords } from "../../src/offline/update-offer";
 
 describe("the update offer's words", () => {
@@ -30,5 +31,14 @@ describe("a saved item's name on the offline page", () => {
     expect(itemName({ path: "/ar/pump", url: "/ar/pump", kind: "product", title: "مضخة" }, "ar")).toEqual({ name: "مضخة", lang: "ar" });
     expect(itemName({ path: "/ar/pump", url: "/ar/pump", kind: "product", title: "مضخة" }, "en")).toEqual({ name: "مضخة", lang: "ar" });
     expect(itemName({ path: "/pump", url: "/pump", kind: "product", title: "Pump" }, "ar")).toEqual({ name: "Pump", lang: "en" });
+  });
+});
+
+describe("what a Save for offline button saves", () => {
+  it("a product page in the language shown, a document's file as it is", () => {
+    expect(itemPath("product", "/pump", "/ar/pump")).toBe("/ar/pump");
+    expect(itemPath("product", "/ar/pump", "/ar/pump")).toBe("/ar/pump");
+    expect(itemPath("product", "/pump", "/pump")).toBe("/pump");
+    expect(itemPath("document", "/assets/catalog/pump.pdf", "/ar/downloads")).toBe("/assets/catalog/pump.pdf");
   });
 });

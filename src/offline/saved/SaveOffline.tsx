@@ -1,6 +1,4 @@
 import React, { useEffect, useState } from "react";
-import { useLang } from "../../i18n/LangContext";
-import { localePath } from "../../shared/i18n/lang";
 import * as styles from "./SaveOffline.module.css";
 
 /** The button's texts (data/product-ui.json and data/downloads-library.json, `saveOffline`). */
@@ -19,7 +17,7 @@ export interface SaveOfflineTexts {
 
 interface SaveOfflineProps {
   kind: "product" | "document";
-  /** The product page's path (in any language: the page of the language shown is saved) or the document's URL. */
+  /** The product page's path (/<slug>: on an Arabic page, client.ts saves /ar/<slug>) or the document's URL. */
   path: string;
   texts: SaveOfflineTexts;
   /** Said after the button's text to screen readers, where many buttons share it (/downloads). */
@@ -35,10 +33,7 @@ const client = () => import(/* webpackChunkName: "saved" */ "./client");
  * and Cache Storage. The saving code (client.ts) loads on the first click, or
  * after load when this browser has saved something, to show the state.
  */
-export function SaveOffline({ kind, path: given, texts, name }: SaveOfflineProps): React.ReactElement {
-  // A product is saved in the language of the page shown (/ar/<slug> on an Arabic page); a document's file is the same in both.
-  const lang = useLang();
-  const path = kind === "product" ? localePath(lang, given) : given;
+export function SaveOffline({ kind, path, texts, name }: SaveOfflineProps): React.ReactElement {
   const [state, setState] = useState(0);
   const [message, setMessage] = useState("");
   useEffect(() => {
@@ -47,9 +42,9 @@ export function SaveOffline({ kind, path: given, texts, name }: SaveOfflineProps
     caches
       // SAVED_CACHE of names.ts, written out: importing it would bring the module into every product page's first load.
       .has("site-saved")
-      .then((has) => has && client().then((m) => m.isSaved(path)))
+      .then((has) => has && client().then((m) => m.isSaved(path, kind)))
       .then((saved) => saved && setState(3), () => undefined);
-  }, [path]);
+  }, [kind, path]);
   const click = () => {
     if (state !== 1 && state !== 3) return;
     setState(2);

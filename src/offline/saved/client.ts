@@ -3,6 +3,7 @@
  * saves or removes an item (store.ts), asks for persistent storage on the
  * first save and says what the item and the site take on this device.
  */
+import { langOfPath, localePath } from "../../shared/i18n/lang";
 import { fill } from "../../shared/utils/template";
 import { savedIndex } from "./index-db";
 import type { SavedKind } from "./list";
@@ -11,8 +12,18 @@ import { removeItem, saveItem, type SavedDeps } from "./store";
 
 const deps = (): SavedDeps => ({ caches, fetch: (input, init) => fetch(input, init), index: savedIndex() });
 
-export async function isSaved(path: string): Promise<boolean> {
-  return Boolean(await savedIndex().get(path));
+/**
+ * What a button saves: a product page in the language shown (on an Arabic
+ * page, /ar/<slug>: the build's list has both), a document's file as it is
+ * (the same in both languages). Done here, in the chunk loaded on demand, so
+ * the button itself (in every product page's first load) carries none of it.
+ */
+export function itemPath(kind: SavedKind, path: string, shown: string = window.location.pathname): string {
+  return kind === "product" ? localePath(langOfPath(shown), path) : path;
+}
+
+export async function isSaved(path: string, kind: SavedKind): Promise<boolean> {
+  return Boolean(await savedIndex().get(itemPath(kind, path)));
 }
 
 const TYPES: Record<string, string> = { avif: "image/avif", webp: "image/webp" };
@@ -52,8 +63,9 @@ async function usage(texts: SaveOfflineTexts): Promise<string> {
 }
 
 /** Saves (saved = false) or removes (saved = true) the item; returns whether it is saved now, and what to announce. */
-export async function toggle(kind: SavedKind, path: string, saved: boolean, texts: SaveOfflineTexts): Promise<[boolean, string]> {
+export async function toggle(kind: SavedKind, given: string, saved: boolean, texts: SaveOfflineTexts): Promise<[boolean, string]> {
   const d = deps();
+  const path = itemPath(kind, given);
   if (saved) {
     await removeItem(d, path);
     return [false, texts.removed + (await usage(texts))];
