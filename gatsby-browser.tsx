@@ -1,6 +1,7 @@
 import React from "react";
 import "./src/styles/global.css";
 import { LangProvider, PageLocationProvider } from "./src/i18n/LangContext";
+import { langOfPath } from "./src/shared/i18n/lang";
 import type { GatsbyBrowser } from "gatsby";
 import { captureAttribution } from "./src/attribution/capture";
 import { bootOffline } from "./src/offline/boot";
@@ -17,9 +18,12 @@ export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ prevLocation }) 
   if (prevLocation && update) update();
 };
 
-/** The page's language (its context's `lang`, set at build by gatsby-node.ts) for every component of the page (src/i18n/LangContext.tsx). */
+/**
+ * The page's language for every component of the page (src/i18n/LangContext.tsx): its address's (/ar... Arabic), the
+ * language gatsby-node.ts built it in; the 404 page shown for an unknown address speaks the address's language.
+ */
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => (
-  <LangProvider value={(props.pageContext as { lang?: string }).lang === "ar" ? "ar" : "en"}>
-    <PageLocationProvider value={{ pathname: props.location.pathname, search: props.location.search ?? "", hash: props.location.hash ?? "" }}>{element}</PageLocationProvider>
+  <LangProvider value={langOfPath(props.location.pathname)}>
+    <PageLocationProvider value={props.location}>{element}</PageLocationProvider>
   </LangProvider>
 );

@@ -151,10 +151,10 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
   const figuresOf = (source: ProductSource): FigureSource =>
     arabic(source) ? (JSON.parse(fs.readFileSync(path.join(DATA_DIR, "products", `${source.slug}.json`), "utf8")) as FigureSource) : source;
   add("ProductsJson", "shortDescription", {
-    resolve: (source: ProductSource) => resolveFigures(source.shortDescription, figuresOf(source), where(source, "/shortDescription")),
+    resolve: (source: ProductSource) => resolveFigures(source.shortDescription, figuresOf(source), where(source, "/shortDescription"), arabic(source)),
   });
   add("ProductsJson", "meta", {
-    resolve: (source: ProductSource) => ({ ...source.meta, description: resolveFigures(source.meta.description, figuresOf(source), where(source, "/meta/description")) }),
+    resolve: (source: ProductSource) => ({ ...source.meta, description: resolveFigures(source.meta.description, figuresOf(source), where(source, "/meta/description"), arabic(source)) }),
   });
   // A category lists the products its file names, in that order, then every other product whose file names the
   // category, by name: a new product is one data file, and appears on its category page without a second edit.
@@ -195,8 +195,10 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
     const base = page.path.replace(/\/+$/, "") || "/";
     const jsonLd = pageStructuredData(DATA_DIR, base, lang);
     const localised = lang === "en" ? page.path : page.path === "/" ? "/ar" : `/ar${page.path}`;
-    // An unknown address under /ar is answered with the Arabic 404 page (the server sends it; in the browser it is this page's match).
-    const matchPath = lang === "ar" && page.path === "/404.html" ? "/ar/*" : page.matchPath && lang === "ar" ? `/ar${page.matchPath}` : page.matchPath;
+    // No match path for the Arabic 404 page: one under /ar would list every Arabic page in the browser's bundle
+    // (about 3 KB on every page). An unknown /ar address is sent /ar/404.html by the server and shown in the
+    // browser with the 404 page's data (src/pages/404.tsx), in the address's language.
+    const matchPath = page.matchPath && lang === "ar" ? `/ar${page.matchPath}` : page.matchPath;
     actions.createPage({ ...page, path: localised, ...(matchPath ? { matchPath } : {}), context: { ...page.context, lang, ...(jsonLd ? { jsonLd } : {}) } });
   }
 };
@@ -372,6 +374,11 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     crawl.data.company.siteUrl,
     crawl.data.pages.nodes.map((n) => n.path),
   );
+  // The Arabic 404 page is sent for any unknown /ar address: in the browser it must be taken for the 404 page (Gatsby
+  // would otherwise replace the address with its own), which then speaks the address's language (src/pages/404.tsx).
+  for (const file of ["ar/404.html", "ar/404/index.html"].map((f) => path.resolve(__dirname, "public", f)).filter((f) => fs.existsSync(f))) {
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/window\.pagePath="\/ar\/404(\.html|\/)?"/, 'window.pagePath="/404.html"'));
+  }
   const restyled = refreshInlinedStylesheets(path.resolve(__dirname, "public"));
   if (restyled > 0) reporter.info(`this build's stylesheet inlined into ${restyled} pages Gatsby had not rebuilt`);
   // Every page paints before its scripts are fetched (src/build/site-files/after-paint.ts).

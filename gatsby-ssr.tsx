@@ -30,9 +30,12 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponent
   if (kept.length !== head.length) replaceHeadComponents(kept);
 };
 
-/** The page's language (its context's `lang`, set at build by gatsby-node.ts) for every component of the page (src/i18n/LangContext.tsx). */
+/**
+ * The page's language for every component of the page (src/i18n/LangContext.tsx): its address's (/ar... Arabic), the
+ * language gatsby-node.ts built it in; the 404 page shown for an unknown address speaks the address's language.
+ */
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => (
-  <LangProvider value={(props.pageContext as { lang?: string }).lang === "ar" ? "ar" : "en"}>
-    <PageLocationProvider value={{ pathname: props.location.pathname, search: props.location.search ?? "", hash: props.location.hash ?? "" }}>{element}</PageLocationProvider>
+  <LangProvider value={langOfPath(props.location.pathname)}>
+    <PageLocationProvider value={props.location}>{element}</PageLocationProvider>
   </LangProvider>
 );

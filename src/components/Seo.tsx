@@ -14,7 +14,6 @@ interface SeoProps {
   children?: React.ReactNode;
 }
 
-const OG_LOCALE: Readonly<Record<Lang, string>> = { en: "en_US", ar: "ar_AE" };
 
 /** About the longest title search results show whole (html-validate's long-title allows 70, counting `&amp;` as five). */
 const TITLE_MAX = 60;
@@ -32,15 +31,16 @@ export function Seo({ title, description, pathname, noindex = false, languages =
   const address = (path: string) => `${company.siteUrl}${path === "/" ? "" : path}`;
   const url = address(pathname);
   // hreflang both ways, and x-default (the English page) for every other language.
-  const alternates = noindex || languages.length < 2 ? [] : [...languages.map((l) => ({ hreflang: l as string, href: address(localePath(l, basePath(pathname))) })), { hreflang: "x-default", href: address(basePath(pathname)) }];
+  const base = basePath(pathname);
+  const alternates: [string, string][] = noindex || languages.length < 2 ? [] : [...languages.map((l): [string, string] => [l, localePath(l, base)]), ["x-default", base]];
   return (
     <>
       <html lang={lang} dir={DIRECTION[lang]} />
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url || company.siteUrl} />
-      {alternates.map((a) => (
-        <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+      {alternates.map(([hreflang, path]) => (
+        <link key={hreflang} rel="alternate" hrefLang={hreflang} href={address(path)} />
       ))}
       {noindex && <meta name="robots" content="noindex" />}
       <meta name="theme-color" content="#0b1f3a" />
@@ -48,12 +48,7 @@ export function Seo({ title, description, pathname, noindex = false, languages =
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <meta property="og:type" content="website" />
-      <meta property="og:locale" content={OG_LOCALE[lang]} />
-      {languages
-        .filter((l) => l !== lang && alternates.length > 0)
-        .map((l) => (
-          <meta key={l} property="og:locale:alternate" content={OG_LOCALE[l]} />
-        ))}
+      <meta property="og:locale" content={lang === "ar" ? "ar_AE" : "en_US"} />
       <meta property="og:site_name" content={company.name} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />

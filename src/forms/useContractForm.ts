@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { attributionFor, preloadAttribution } from "../attribution/load";
 import { useLang } from "../i18n/LangContext";
-import { DEFAULT_LANG, langOfPath, type Lang } from "../shared/i18n/lang";
+import type { Lang } from "../shared/i18n/lang";
 import { preloadClient } from "./api-client";
 import { clearTrap, SPAM_TRAP_FIELD, trapValue } from "./spam/trap";
 import { BASE_FORMATS, buildBody, isRequired, validateBody, type FormatChecks, type FormRules, type SchemaRule } from "./validation";
@@ -94,12 +94,10 @@ export interface ContractForm<V extends FormValues> {
 /**
  * The attribution a form sends: where the visit came from (src/attribution/)
  * and, when the form's rules take it (contract 1.6.0), the language of the page
- * (`lang`, else the page's path: /ar/... is Arabic), so sales answer in it.
+ * (its address's: /ar/... is Arabic), so sales answer in it.
  */
-export function withLanguage(attribution: Record<string, unknown> | undefined, rule: SchemaRule | undefined, lang: Lang, pathname = ""): Record<string, unknown> | undefined {
-  if (!rule?.properties?.language) return attribution;
-  const language = lang !== DEFAULT_LANG ? lang : langOfPath(pathname);
-  return { ...(attribution ?? {}), language };
+export function withLanguage(attribution: Record<string, unknown> | undefined, rule: SchemaRule | undefined, lang: Lang): Record<string, unknown> | undefined {
+  return rule?.properties?.language ? { ...attribution, language: lang } : attribution;
 }
 
 /** A form's focus: fetches the API client (and starts the next proof of work) and the attribution's module. */
@@ -190,7 +188,7 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     const trapped = trapValue(formRef.current, rules.schema.properties[SPAM_TRAP_FIELD]?.maxLength);
     try {
       const rule = rules.schema.properties.attribution;
-      const attribution = withLanguage(await attributionFor(rule), rule, lang, location.pathname);
+      const attribution = withLanguage(await attributionFor(rule), rule, lang);
       const withAttribution: Record<string, unknown> = attribution === undefined ? body : { ...body, attribution };
       sent = trapped === undefined ? withAttribution : { ...withAttribution, [SPAM_TRAP_FIELD]: trapped };
       const result = await send(sent, idempotencyKey);

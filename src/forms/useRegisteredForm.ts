@@ -1,7 +1,6 @@
 import { useMemo } from "react";
 import { useLang } from "../i18n/LangContext";
 import { loadClient } from "./api-client";
-import { failureInWords } from "./failure-words";
 import { useContractForm, type ContractForm, type ContractFormOptions, type FormValues, type SendResult } from "./useContractForm";
 import type { FormWords } from "./useFormWords";
 import { choicesOf, type FormRules } from "./validation";
@@ -55,7 +54,8 @@ export function useRegisteredForm<V extends FormValues>(operationRules: object, 
       ? () => failure
       : lang === "en"
         ? async (reason) => (await loadClient()).errorMessage(reason, words.common.failure)
-        : (reason) => failureInWords(reason, words),
+        : // In the page's words, loaded only when an Arabic page's form is refused (never on English pages).
+          async (reason) => (await import(/* webpackChunkName: "failure-words" */ "./failure-words")).failureInWords(reason, words),
     logFailure: Boolean(failure),
     genericFailure: words.common.failure,
   });

@@ -10,7 +10,6 @@
  * tests/unit/form-validation.test.ts runs it beside the server's ajv.
  */
 
-import { normaliseDigits } from "../shared/forms/digits";
 
 export type SchemaType = "string" | "number" | "integer" | "array" | "object" | "boolean";
 
@@ -194,16 +193,25 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
  * server reads a multipart body); a number field's decimal text becomes a
  * number; lists and files are kept as they are.
  */
+/** A pattern made of digits (a phone number's). */
+const DIGIT_PATTERN = /\[0-9\]|\\d/;
+
+/**
+ * Arabic-Indic digits (٠-٩ U+0660-0669, ۰-۹ U+06F0-06F9: the low four bits are the digit) as Latin digits, the
+ * Arabic decimal separator as ".", its thousands separator dropped; the server reads a body so too (src/shared/forms/digits.ts).
+ */
+const latinDigits = (text: string): string => text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 15)).replace(/\u066B/g, ".").replace(/\u066C/g, "");
+
 export function buildBody(rules: FormRules, values: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, rule] of Object.entries(rules.schema.properties)) {
     let value = values[name];
     if (value === undefined || value === null) continue;
-    value = normaliseDigits(rule, value);
     if (typeof value === "string") {
-      value = value.trim();
-      if (value === "") continue;
-      if ((rule.type === "number" || rule.type === "integer") && DECIMAL.test(value as string)) value = Number(value);
+      const number = rule.type === "number" || rule.type === "integer";
+      const text = (number || DIGIT_PATTERN.test(rule.pattern ?? "") ? latinDigits(value) : value).trim();
+      if (text === "") continue;
+      value = number && DECIMAL.test(text) ? Number(text) : text;
     }
     body[name] = value;
   }

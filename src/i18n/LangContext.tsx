@@ -11,13 +11,11 @@ export function useLang(): Lang {
   return useContext(LangContext);
 }
 
-/** Where the page is: its path and, in the browser, its query and fragment (from wrapPageElement's location). */
+/** Where the page is (from wrapPageElement's location). */
 export interface PageLocation {
   pathname: string;
-  search: string;
-  hash: string;
 }
-const LocationContext = createContext<PageLocation>({ pathname: "/", search: "", hash: "" });
+const LocationContext = createContext<PageLocation>({ pathname: "/" });
 export const PageLocationProvider = LocationContext.Provider;
 export function usePageLocation(): PageLocation {
   return useContext(LocationContext);

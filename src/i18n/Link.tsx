@@ -3,11 +3,8 @@ import { Link as GatsbyLink, type GatsbyLinkProps } from "gatsby";
 import { localePath, type Lang } from "../shared/i18n/lang";
 import { useLang } from "./LangContext";
 
-/**
- * Paths that are the same in both languages: the API reference (for integrators,
- * in English), the API itself, and files (documents, data, pictures, videos).
- */
-const SHARED = /^\/(api-reference|api|assets|static|admin|page-data|videos|icons|documents)(\/|$|\?|#)|\.[a-z0-9]+($|\?|#)/i;
+/** Paths that are the same in both languages: the API reference (for integrators, in English), the API, and files. */
+const SHARED = /^\/api|\.\w+$/;
 
 /** A site path as the page of a language links to it: /about-us on English pages, /ar/about-us on Arabic ones. */
 export function linkPath(lang: Lang, to: string): string {

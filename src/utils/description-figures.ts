@@ -34,8 +34,12 @@ export function figureText(cell: Cell, columnUnit: string | null): string {
   return `${text} (${formatCell(measure, other)})`;
 }
 
-/** `text` with every placeholder replaced by its figure; throws FigureError naming every placeholder that names none. */
-export function resolveFigures(text: string, product: FigureSource, where = "the description"): string {
+/**
+ * `text` with every placeholder replaced by its figure; throws FigureError naming every placeholder that names none.
+ * `isolate`: each figure between Unicode's left-to-right isolate marks (U+2066 ... U+2069), for right-to-left text,
+ * where a range with its unit ("10–700 bar") would otherwise be reordered; plain text, so meta descriptions keep it.
+ */
+export function resolveFigures(text: string, product: FigureSource, where = "the description", isolate = false): string {
   const errors: string[] = [];
   let out = "";
   let last = 0;
@@ -43,7 +47,7 @@ export function resolveFigures(text: string, product: FigureSource, where = "the
     const found = findCell(product, placeholder);
     out += text.slice(last, placeholder.index);
     if ("error" in found) errors.push(found.error);
-    else out += figureText(found.cell as Cell, found.columnUnit);
+    else out += isolate ? `\u2066${figureText(found.cell as Cell, found.columnUnit)}\u2069` : figureText(found.cell as Cell, found.columnUnit);
     last = placeholder.index + placeholder.written.length;
   }
   if (errors.length > 0) throw new FigureError(`${where}: ${errors.join("; ")}`);

@@ -108,12 +108,12 @@ describe("a refused submission on an Arabic page", () => {
 
 describe("the language a form sends (attribution.language)", () => {
   const rule = contact.schema.properties.attribution as SchemaRule;
-  it("is the page's: the context's, else its path's", () => {
-    expect(withLanguage({ page: "/ar/contact" }, rule, "ar", "/ar/contact")).toEqual({ page: "/ar/contact", language: "ar" });
-    expect(withLanguage(undefined, rule, "en", "/ar/contact")).toEqual({ language: "ar" });
-    expect(withLanguage({ page: "/contact" }, rule, "en", "/contact")).toEqual({ page: "/contact", language: "en" });
+  it("is the page's (its address's language, given by the page's context)", () => {
+    expect(withLanguage({ page: "/ar/contact" }, rule, "ar")).toEqual({ page: "/ar/contact", language: "ar" });
+    expect(withLanguage(undefined, rule, "ar")).toEqual({ language: "ar" });
+    expect(withLanguage({ page: "/contact" }, rule, "en")).toEqual({ page: "/contact", language: "en" });
   });
   it("is not sent to a contract that has no such field", () => {
-    expect(withLanguage({ page: "/contact" }, { type: "object", properties: {} }, "ar", "/ar")).toEqual({ page: "/contact" });
+    expect(withLanguage({ page: "/contact" }, { type: "object", properties: {} }, "ar")).toEqual({ page: "/contact" });
   });
 });

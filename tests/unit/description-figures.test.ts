@@ -7,7 +7,7 @@ import { formatCell, type Cell } from "../../src/utils/units";
 const PRODUCTS_DIR = path.resolve(__dirname, "../../data/products");
 const raw = fs
   .readdirSync(PRODUCTS_DIR)
-  .filter((f) => f.endsWith(".json"))
+  .filter((f) => f.endsWith(".json") && !f.endsWith(".ar.json"))
   .map((f) => JSON.parse(fs.readFileSync(path.join(PRODUCTS_DIR, f), "utf8")) as FigureSource & { slug: string; shortDescription: string; meta: { description: string } });
 
 /** A product with one table of each shape the placeholders read. */

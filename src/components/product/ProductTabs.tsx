@@ -19,9 +19,10 @@ interface ProductTabsProps<T extends TabItem> {
 }
 
 /** Where a key moves the focus (and the selection) in a list of `count` tabs; null for other keys. */
-export function tabIndexForKey(key: string, current: number, count: number): number | null {
+export function tabIndexForKey(key: string, current: number, count: number, rtl = false): number | null {
   if (count <= 0) return null;
-  switch (key) {
+  // Right to left, the next tab of a row is on the left.
+  switch (rtl && key.startsWith("Arrow") ? { ArrowLeft: "ArrowRight", ArrowRight: "ArrowLeft" }[key] ?? key : key) {
     case "ArrowRight":
     case "ArrowDown":
       return (current + 1) % count;
@@ -93,7 +94,7 @@ export function ProductTabs<T extends TabItem>({ tabs, label, renderPanel, syncH
   );
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLButtonElement>) => {
-    const next = tabIndexForKey(event.key, active, tabs.length);
+    const next = tabIndexForKey(event.key, active, tabs.length, getComputedStyle(event.currentTarget).direction === "rtl");
     if (next === null) return;
     event.preventDefault();
     select(next, true);
