@@ -1,6 +1,5 @@
 import React from "react";
 import { Link } from "../i18n/Link";
-import { useLang } from "../i18n/LangContext";
 import { NewsLetterForm } from "../forms/NewsLetterForm";
 import { useSiteData } from "../hooks/useSiteData";
 import { unbreakable } from "../shared/utils/template";
@@ -12,7 +11,6 @@ import * as styles from "./Footer.module.css";
 export function Footer(): React.ReactElement {
   const { company, navigation } = useSiteData();
   const { footer } = navigation;
-  const lang = useLang();
   const year = new Date().getFullYear();
 
   return (
@@ -67,11 +65,7 @@ export function Footer(): React.ReactElement {
       </div>
       <div className={styles.bottom}>
         <div className="container">
-          © {year} {company.legalName}. {footer.copyright}{" "}
-          <Link to="/api-reference" hrefLang={lang === "en" ? undefined : "en"}>
-            {navigation.language.apiReference}
-            {lang === "en" ? null : ` (${navigation.language.englishOnly})`}
-          </Link>
+          © {year} {company.legalName}. {footer.copyright}
         </div>
       </div>
     </footer>

@@ -44,10 +44,8 @@ interface IconProps {
  * mirrored on right-to-left pages by the global .rtl-mirror rule. Media
  * controls (play), arrows up and down and the other icons never turn round.
  */
-const DIRECTIONAL: ReadonlySet<IconName> = new Set<IconName>(["chevronLeft", "chevronRight"]);
-
 export function Icon({ name, className, ...props }: IconProps): React.ReactElement {
-  const classes = DIRECTIONAL.has(name) ? (className ? `${className} rtl-mirror` : "rtl-mirror") : className;
+  const classes = name === "chevronLeft" || name === "chevronRight" ? `${className ?? ""} rtl-mirror` : className;
   return (
     <Svg className={classes} {...props}>
       {PATHS[name]}

@@ -48,7 +48,6 @@ export function Seo({ title, description, pathname, noindex = false, languages =
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
       <meta property="og:type" content="website" />
-      <meta property="og:locale" content={lang === "ar" ? "ar_AE" : "en_US"} />
       <meta property="og:site_name" content={company.name} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />

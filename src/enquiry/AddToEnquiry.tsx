@@ -33,24 +33,20 @@ export function AddToEnquiry({ product, name, models = [], compact = false }: Ad
   const both = useStaticQuery<AddTexts>(graphql`
     query AddToEnquiryTexts {
       en: enquiryJson(fields: { lang: { eq: "en" } }) {
-        add {
-          label
-          modelLabel
-          anyModel
-          added
-          full
-          view
-        }
+        ...AddToEnquiryWords
       }
       ar: enquiryJson(fields: { lang: { eq: "ar" } }) {
-        add {
-          label
-          modelLabel
-          anyModel
-          added
-          full
-          view
-        }
+        ...AddToEnquiryWords
+      }
+    }
+    fragment AddToEnquiryWords on EnquiryJson {
+      add {
+        label
+        modelLabel
+        anyModel
+        added
+        full
+        view
       }
     }
   `);

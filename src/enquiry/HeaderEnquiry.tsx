@@ -26,20 +26,18 @@ export function HeaderEnquiry(): React.ReactElement {
   const both = useStaticQuery<HeaderTexts>(graphql`
     query HeaderEnquiryTexts {
       en: enquiryJson(fields: { lang: { eq: "en" } }) {
-        header {
-          label
-          countOne
-          count
-          empty
-        }
+        ...HeaderEnquiryWords
       }
       ar: enquiryJson(fields: { lang: { eq: "ar" } }) {
-        header {
-          label
-          countOne
-          count
-          empty
-        }
+        ...HeaderEnquiryWords
+      }
+    }
+    fragment HeaderEnquiryWords on EnquiryJson {
+      header {
+        label
+        countOne
+        count
+        empty
       }
     }
   `);

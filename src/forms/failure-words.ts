@@ -8,7 +8,28 @@
  * errorMessage): the specification's words.
  */
 import { fill } from "../shared/utils/template";
-import { MESSAGE_KEYS, type FormWords } from "./useFormWords";
+import type { FormWords } from "./useFormWords";
+
+/** The rules a field may break, as the API names them (errors[].rule, contract 1.6.0), and the other answers a form words itself. */
+export const MESSAGE_KEYS = [
+  "required",
+  "type",
+  "format",
+  "pattern",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "enum",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "additionalProperties",
+  "file",
+  "maxFileSize",
+  "invalid",
+] as const;
+export type MessageRule = (typeof MESSAGE_KEYS)[number];
 
 interface FieldErrorLike {
   path?: unknown;

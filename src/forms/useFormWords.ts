@@ -1,6 +1,7 @@
 import { graphql, useStaticQuery } from "gatsby";
 import { usePick } from "../i18n/LangContext";
 import type { FormKey } from "../shared/forms/registry";
+import type { MessageRule } from "./failure-words";
 
 /** One field's words (data/forms/<form>.json, src/schema/forms.graphql). */
 export interface FieldWords {
@@ -22,33 +23,13 @@ export interface FormWordsData {
   noFile: string | null;
 }
 
-/** The rules a field may break, as the API names them (errors[].rule, contract 1.6.0), and the other answers a form words itself. */
-export const MESSAGE_KEYS = [
-  "required",
-  "type",
-  "format",
-  "pattern",
-  "minLength",
-  "maxLength",
-  "minimum",
-  "maximum",
-  "enum",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "additionalProperties",
-  "file",
-  "maxFileSize",
-  "invalid",
-] as const;
-
 /**
  * A field's broken rule in words, by rule (data/form-words.json `messages`):
  * `{field}` is the field's label, `check` lists them (`{list}`, joined by
  * `separator`); tooLarge, tooMany and unavailable word the answers 413, 429
  * and 503. Arabic pages show these instead of the API's English message.
  */
-export type FormMessages = Record<(typeof MESSAGE_KEYS)[number] | "check" | "separator" | "tooLarge" | "tooMany" | "unavailable", string>;
+export type FormMessages = Record<MessageRule | "check" | "separator" | "tooLarge" | "tooMany" | "unavailable", string>;
 
 /** The words every form shares (data/form-words.json). */
 export interface CommonFormWords {

@@ -17,7 +17,6 @@ interface Published {
  */
 export function useSearchUrls(lang?: Lang): SearchUrls {
   const pageLang = useLang();
-  const wanted = lang ?? pageLang;
   const data = useStaticQuery<{ localSearchProducts: Published; localSearchProductsAr: Published | null }>(graphql`
     query SearchUrls {
       localSearchProducts {
@@ -30,9 +29,9 @@ export function useSearchUrls(lang?: Lang): SearchUrls {
       }
     }
   `);
-  const published = wanted === "ar" && data.localSearchProductsAr ? data.localSearchProductsAr : data.localSearchProducts;
-  const searchLang = published === data.localSearchProducts ? "en" : "ar";
-  const { publicIndexURL, publicStoreURL } = published;
+  const arabic = (lang ?? pageLang) === "ar" && data.localSearchProductsAr;
+  const searchLang: Lang = arabic ? "ar" : "en";
+  const { publicIndexURL, publicStoreURL } = arabic || data.localSearchProducts;
   // One object for the life of the page: effects that depend on it must not re-run on every render.
   return useMemo(() => ({ index: publicIndexURL, store: publicStoreURL, lang: searchLang }), [publicIndexURL, publicStoreURL, searchLang]);
 }

@@ -46,7 +46,7 @@ interface Queries_Navigation {
   };
   social: SocialLinkData[];
   frame: { skipToContent: string; menu: string; mainNavigation: string; socialMedia: string; close: string; comingSoon: string };
-  language: { switch: string; apiReference: string; englishOnly: string };
+  language: { switch: string };
 }
 
 /** The company's identity and the site's navigation in the page's language, from data/company.json and data/navigation.json (and their Arabic). */
@@ -135,8 +135,6 @@ export function useSiteData(lang?: Lang): SiteData {
         }
         language {
           switch
-          apiReference
-          englishOnly
         }
       }
   `);

@@ -19,7 +19,7 @@ export function LanguageSwitch({ label }: LanguageSwitchProps): React.ReactEleme
     event.currentTarget.href = target + location.search + location.hash;
   };
   return (
-    <a href={target} hrefLang={other} onClick={follow} onAuxClick={follow} data-testid="language-switch">
+    <a href={target} hrefLang={other} onClick={follow}>
       <span className="visually-hidden">{label}: </span>
       <span lang={other}>{other === "ar" ? "العربية" : "English"}</span>
     </a>

@@ -4,15 +4,7 @@ import { NUMBER_LOCALE, type Lang } from "../shared/i18n/lang";
 export const CLOCK_TIME_ZONE = "Asia/Dubai";
 export const CLOCK_REFRESH_MS = 60_000;
 
-const formatters = new Map<Lang, Intl.DateTimeFormat>();
-const formatterOf = (lang: Lang) => {
-  let formatter = formatters.get(lang);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(NUMBER_LOCALE[lang], { timeZone: CLOCK_TIME_ZONE, hour: "2-digit", minute: "2-digit", hour12: true });
-    formatters.set(lang, formatter);
-  }
-  return formatter;
-};
+const formatterOf = (lang: Lang) => new Intl.DateTimeFormat(NUMBER_LOCALE[lang], { timeZone: CLOCK_TIME_ZONE, hour: "2-digit", minute: "2-digit", hour12: true });
 
 /**
  * Formats an instant as Gulf Standard Time, e.g. "09:05 AM" or "12:30 PM"; in Arabic with Latin digits and the
@@ -22,7 +14,8 @@ export function formatGst(date: Date, lang: Lang = "en"): string {
   const parts = formatterOf(lang).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   const hour = get("hour").padStart(2, "0");
-  return `${hour}:${get("minute")} ${lang === "en" ? get("dayPeriod").toUpperCase() : get("dayPeriod")}`;
+  // toUpperCase leaves the Arabic day period (ص, م) as it is.
+  return `${hour}:${get("minute")} ${get("dayPeriod").toUpperCase()}`;
 }
 
 /** Milliseconds from `now` to the start of the next minute, so the clock turns over on time. */

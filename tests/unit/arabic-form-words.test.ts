@@ -9,9 +9,9 @@
 import fs from "fs";
 import path from "path";
 import contact from "../../src/contract/form-rules/sendContactEnquiry.json";
-import { failureInWords, fieldOfPath } from "../../src/forms/failure-words";
+import { failureInWords, fieldOfPath, MESSAGE_KEYS } from "../../src/forms/failure-words";
 import { withLanguage } from "../../src/forms/useContractForm";
-import { MESSAGE_KEYS, type CommonFormWords, type FieldWords, type FormWords } from "../../src/forms/useFormWords";
+import { type CommonFormWords, type FieldWords, type FormWords } from "../../src/forms/useFormWords";
 import type { SchemaRule } from "../../src/forms/validation";
 
 const DATA = path.resolve(__dirname, "../../data");

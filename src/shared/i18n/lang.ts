@@ -25,14 +25,12 @@ export function langOfPath(pathname: string): Lang {
 
 /** A path without its language prefix: /ar/torque-pump -> /torque-pump, /ar -> /. */
 export function basePath(pathname: string): string {
-  if (langOfPath(pathname) !== "ar") return pathname || "/";
-  const rest = pathname.slice(3);
-  return rest === "" || rest.startsWith("?") || rest.startsWith("#") ? `/${rest}` : rest;
+  return langOfPath(pathname) === "ar" ? pathname.slice(3).replace(/^(?!\/)/, "/") : pathname || "/";
 }
 
 /** The path of a page in a language: ("ar", "/torque-pump") -> /ar/torque-pump, ("ar", "/") -> /ar. */
 export function localePath(lang: Lang, pathname: string): string {
   const base = basePath(pathname);
-  if (lang === DEFAULT_LANG) return base;
-  return base === "/" ? `/${lang}` : base.startsWith("/?") || base.startsWith("/#") ? `/${lang}${base.slice(1)}` : `/${lang}${base}`;
+  // "/" -> "/ar", "/?q" -> "/ar?q", "/x" -> "/ar/x"
+  return lang === DEFAULT_LANG ? base : `/${lang}${base.replace(/^\/(?=[?#]|$)/, "")}`;
 }
