@@ -149,7 +149,7 @@ beforeAll(async () => {
   // ── The new product: one data file, made from an existing product with a new slug and name ────────────────────────
   const products = fs
     .readdirSync(path.join(root, "data/products"))
-    .filter((f) => f.endsWith(".json"))
+    .filter((f) => f.endsWith(".json") && !f.endsWith(".ar.json"))
     .map((f) => readJson<ProductFile>(root, `data/products/${f}`));
   // A product whose description takes a figure from its table and which has a document to list.
   source = products.find((p) => /\{[a-z0-9-]+:[^{}]+\}/.test(p.meta.description) && p.tabs.some((t) => (t.documents ?? []).some((d) => d.available)))!;
