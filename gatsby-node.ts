@@ -19,7 +19,7 @@ import { checkLibraryFiles, createLibraryPage } from "./src/downloads-library/bu
 import { BuildAssetsPlugin } from "./src/build/build-assets";
 import { resolveFigures } from "./src/utils/description-figures";
 import { ARABIC_DATA_FOLDER, ARABIC_DATA_SOURCE, writeArabicTwins } from "./src/build/language-nodes";
-import { LANGS, localePath, type Lang } from "./src/shared/i18n/lang";
+import { DATE_LOCALE, LANGS, localePath, type Lang } from "./src/shared/i18n/lang";
 import type { FigureSource } from "./src/shared/utils/figure-placeholders.cjs";
 
 const SCHEMA_DIR = path.resolve(__dirname, "src/schema");
@@ -199,7 +199,7 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
     // (about 3 KB on every page). An unknown /ar address is sent /ar/404.html by the server and shown in the
     // browser with the 404 page's data (src/pages/404.tsx), in the address's language.
     const matchPath = page.matchPath && lang === "ar" ? `/ar${page.matchPath}` : page.matchPath;
-    actions.createPage({ ...page, path: localised, ...(matchPath ? { matchPath } : {}), context: { ...page.context, lang, ...(jsonLd ? { jsonLd } : {}) } });
+    actions.createPage({ ...page, path: localised, ...(matchPath ? { matchPath } : {}), context: { ...page.context, lang, dateLocale: DATE_LOCALE[lang], ...(jsonLd ? { jsonLd } : {}) } });
   }
 };
 

@@ -160,7 +160,7 @@ export default function AboutPage({ data }: PageProps<AboutData>): React.ReactEl
 }
 
 export const query = graphql`
-  query AboutPage($lang: String!) {
+  query AboutPage($lang: String!, $dateLocale: String!) {
     page: aboutJson(fields: { lang: { eq: $lang } }) {
       meta {
         title
@@ -227,7 +227,7 @@ export const query = graphql`
         sample
         items {
           title
-          date(formatString: "D MMMM YYYY")
+          date(formatString: "D MMMM YYYY", locale: $dateLocale)
           isoDate: date(formatString: "YYYY-MM-DD")
           summary
           imageAlt

@@ -135,12 +135,20 @@ export function formatNumber(x: number): string {
   return numberFormat.format(x).replace(/^-/, "−");
 }
 
-export function formatQuantity(q: Quantity, alternatives = false): string {
+/** The words between two figures (data/product-ui.json `figureWords`): alternatives, and the ends of a range. */
+export interface FigureWords {
+  or: string;
+  to: string;
+}
+/** The specification's own, for what the build writes in English (the PDFs, structured data). */
+export const ENGLISH_FIGURE_WORDS: FigureWords = { or: "or", to: "to" };
+
+export function formatQuantity(q: Quantity, alternatives = false, words: FigureWords = ENGLISH_FIGURE_WORDS): string {
   if (!Array.isArray(q)) return formatNumber(q);
   const [a, b] = q;
-  if (alternatives) return `${formatNumber(a)} or ${formatNumber(b)}`;
+  if (alternatives) return `${formatNumber(a)} ${words.or} ${formatNumber(b)}`;
   // A range with a negative end reads better with "to" than with a dash.
-  return a < 0 || b < 0 ? `${formatNumber(a)} to ${formatNumber(b)}` : `${formatNumber(a)}–${formatNumber(b)}`;
+  return a < 0 || b < 0 ? `${formatNumber(a)} ${words.to} ${formatNumber(b)}` : `${formatNumber(a)}–${formatNumber(b)}`;
 }
 
 export function isMeasure(cell: Cell): cell is Measure {
@@ -159,17 +167,18 @@ export const NOT_GIVEN = "—";
  * system the figures are given in; a cell in such a column prints no unit
  * (the header carries it), a self-describing measure prints its own.
  */
-export function formatCell(cell: Cell, system: UnitSystem, columnUnit?: string): string {
+export function formatCell(cell: Cell, system: UnitSystem, columnUnit?: string, words: FigureWords = ENGLISH_FIGURE_WORDS): string {
   if (cell === null || cell === undefined) return NOT_GIVEN;
   if (typeof cell === "string") return cell;
   if (isQuantity(cell)) {
-    if (!columnUnit) return formatQuantity(cell);
-    return formatQuantity(inSystem({ v: cell, u: columnUnit }, system).value);
+    if (!columnUnit) return formatQuantity(cell, false, words);
+    return formatQuantity(inSystem({ v: cell, u: columnUnit }, system).value, false, words);
   }
   if (isMeasure(cell)) {
     const { value, unit } = inSystem(cell, system);
-    const pre = !cell.pre ? "" : /[a-z]$/i.test(cell.pre) ? `${cell.pre} ` : cell.pre;
-    const text = formatQuantity(value, cell.or === true);
+    // A word before the figure ("up to", "حتى") is followed by a space; a sign ("<", "±") is not.
+    const pre = !cell.pre ? "" : /\p{L}$/u.test(cell.pre) ? `${cell.pre} ` : cell.pre;
+    const text = formatQuantity(value, cell.or === true, words);
     if (columnUnit && unitFor(columnUnit, system) === unit) return `${pre}${text}`;
     if (unit === "DN") return `${pre}DN ${text}`;
     const label = unitLabel(unit);

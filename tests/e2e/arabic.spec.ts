@@ -77,9 +77,9 @@ const KEPT = new Set(
   [
     ...readJson<{ name: string }>("company.json").name.split(/\s+/),
     // units and their parts
-    "psi", "bar", "mm", "in", "inch", "inches", "kg", "lb", "lbs", "lbf", "Nm", "ft", "m", "cm", "l", "min", "hp", "kW", "rpm", "mbar", "gpm", "GPM", "cc", "kN", "MPa", "Hz", "V", "t", "h", "s",
+    "psi", "bar", "mm", "in", "inch", "inches", "kg", "lb", "lbs", "lbf", "Nm", "ft", "m", "cm", "l", "min", "hp", "kW", "rpm", "mbar", "gpm", "GPM", "cc", "kN", "MPa", "Hz", "V", "t", "h", "s", "ton", "tons", "dB", "Ra", "ft-lbs", "ft-lb",
     // brands and networks
-    "LinkedIn", "WhatsApp", "YouTube", "Facebook", "Instagram",
+    "LinkedIn", "WhatsApp", "YouTube", "Facebook", "Instagram", "Google", "Maps",
   ].map((w) => w.toLowerCase()),
 );
 
@@ -90,7 +90,8 @@ function latinWords(page: Page): Promise<{ word: string; text: string }[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, code, pre, [lang="en"], [lang^="en-"], [aria-hidden="true"]')) continue;
+      // Marked English, or left to right on purpose (e-mail addresses, phone numbers, model numbers).
+      if (!parent || parent.closest('script, style, noscript, code, pre, [lang="en"], [lang^="en-"], [dir="ltr"], [aria-hidden="true"]')) continue;
       if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !parent.closest(".visually-hidden")) continue;
       // E-mail addresses and web addresses are written as they are.
       const text = (node.textContent ?? "").replace(/\S+@\S+|\b[\w-]+(\.[\w-]+)+\b/g, " ");

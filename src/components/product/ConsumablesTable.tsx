@@ -1,7 +1,7 @@
 import React from "react";
 import { Picture } from "../Picture";
 import { fill } from "../../shared/utils/template";
-import { formatCell } from "../../utils/units";
+import { formatCell, type FigureWords } from "../../utils/units";
 import { NotGiven } from "./NotGiven";
 import type { ConsumableToolData, ProductUi } from "./types";
 import { useUnitSystem } from "./useUnitSystem";
@@ -12,15 +12,17 @@ interface ConsumablesTableProps {
   tools: ConsumableToolData[];
   labels: ProductUi["consumables"];
   notGivenLabel: string;
+  /** The words between two figures, in the page's language (data/product-ui.json `figureWords`). */
+  figureWords: FigureWords;
   scrollLabel: string;
 }
 
 /** The Consumables tab's cutting and bevel tools: model, description, angle, length and width (converted), drawing. */
-export function ConsumablesTable({ tools, labels, notGivenLabel, scrollLabel }: ConsumablesTableProps): React.ReactElement {
+export function ConsumablesTable({ tools, labels, notGivenLabel, figureWords, scrollLabel }: ConsumablesTableProps): React.ReactElement {
   const system = useUnitSystem();
   const missing = <NotGiven label={notGivenLabel} />;
   const measure = (cell: ConsumableToolData["length"]) =>
-    cell === null || cell === undefined ? <td title={notGivenLabel} className={styles.notGiven}>{missing}</td> : <td className={styles.figure}>{formatCell(cell, system)}</td>;
+    cell === null || cell === undefined ? <td title={notGivenLabel} className={styles.notGiven}>{missing}</td> : <td className={styles.figure}>{formatCell(cell, system, undefined, figureWords)}</td>;
 
   return (
     <div className={styles.block} data-table-id="consumables">

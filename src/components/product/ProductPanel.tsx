@@ -78,12 +78,13 @@ export function ProductPanel({ tab, slug, ui, open }: ProductPanelProps): React.
           table={table}
           fallbackTitle={tab.label}
           notGivenLabel={ui.notGivenLabel}
+          figureWords={ui.figureWords}
           scrollLabel={ui.tableScrollLabel}
         />
       ))}
 
       {tab.tools && tab.tools.length > 0 && (
-        <ConsumablesTable tools={tab.tools} labels={ui.consumables} notGivenLabel={ui.notGivenLabel} scrollLabel={ui.tableScrollLabel} />
+        <ConsumablesTable tools={tab.tools} labels={ui.consumables} notGivenLabel={ui.notGivenLabel} figureWords={ui.figureWords} scrollLabel={ui.tableScrollLabel} />
       )}
 
       {tab.items && tab.items.length > 0 && (

@@ -1,6 +1,6 @@
 import React, { useId } from "react";
 import { fill } from "../../shared/utils/template";
-import { columnLabel, formatCell, type Cell } from "../../utils/units";
+import { columnLabel, formatCell, type Cell, type FigureWords } from "../../utils/units";
 import { NotGiven } from "./NotGiven";
 import type { SpecRow, SpecTableData } from "./types";
 import { useUnitSystem } from "./useUnitSystem";
@@ -11,6 +11,8 @@ interface SpecTableProps {
   /** Used as the frame's name when the table has no title. */
   fallbackTitle: string;
   notGivenLabel: string;
+  /** The words between two figures, in the page's language (data/product-ui.json `figureWords`). */
+  figureWords: FigureWords;
   scrollLabel: string;
 }
 
@@ -24,14 +26,14 @@ function isGap(row: SpecRow): row is { gap: string } {
  * by formatCell, figures not given shown as a dash read "not published yet".
  * On narrow screens the table scrolls sideways inside a focusable frame.
  */
-export function SpecTable({ table, fallbackTitle, notGivenLabel, scrollLabel }: SpecTableProps): React.ReactElement {
+export function SpecTable({ table, fallbackTitle, notGivenLabel, figureWords, scrollLabel }: SpecTableProps): React.ReactElement {
   const system = useUnitSystem();
   const noteId = useId();
   const title = table.title ?? fallbackTitle;
   const rows: SpecRow[] = Array.isArray(table.rows) ? table.rows : [];
 
   const cellContent = (cell: Cell, unit: string | null) =>
-    cell === null || cell === undefined ? <NotGiven label={notGivenLabel} /> : formatCell(cell, system, unit ?? undefined);
+    cell === null || cell === undefined ? <NotGiven label={notGivenLabel} /> : formatCell(cell, system, unit ?? undefined, figureWords);
 
   return (
     <div className={styles.block} data-table-id={table.id}>

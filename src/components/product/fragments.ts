@@ -10,6 +10,10 @@ export const productUiFields = graphql`
     metricLabel
     imperialLabel
     notGivenLabel
+    figureWords {
+      or
+      to
+    }
     noProduct
     defaultProduct
     galleryLabel

@@ -1,3 +1,4 @@
+import type { FigureWords } from "../../utils/units";
 /**
  * Shapes of the product and category data as the page queries return them
  * (see src/schema/products.graphql and src/schema/product-ui.graphql).
@@ -68,6 +69,7 @@ export interface ProductUi {
   metricLabel: string;
   imperialLabel: string;
   notGivenLabel: string;
+  figureWords: FigureWords;
   noProduct: string;
   defaultProduct: string;
   galleryLabel: string;

@@ -18,6 +18,12 @@ export const DIRECTION: Readonly<Record<Lang, "ltr" | "rtl">> = { en: "ltr", ar:
  */
 export const NUMBER_LOCALE: Readonly<Record<Lang, string>> = { en: "en-US", ar: "ar-AE-u-nu-latn" };
 
+/**
+ * The locale dates are written in at build (Gatsby's `date(formatString, locale)`, moment's locales): moment's
+ * "ar-ly" has the month names of the Gulf (يناير ... ديسمبر) with Latin digits; its "ar" writes Arabic-Indic digits.
+ */
+export const DATE_LOCALE: Readonly<Record<Lang, string>> = { en: "en", ar: "ar-ly" };
+
 /** The language of a site path: /ar and /ar/... are Arabic, the rest English. */
 export function langOfPath(pathname: string): Lang {
   return /^\/ar(\/|$|\?|#)/.test(pathname) ? "ar" : "en";
