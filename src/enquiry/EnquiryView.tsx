@@ -87,6 +87,12 @@ function ItemRow({ item, product, texts, idPrefix, invalid, showInvalid, onQuant
   const [quantity, setQuantity] = useState(String(item.quantity));
   const [touched, setTouched] = useState(false);
   const id = `${idPrefix}-${item.id}`;
+  const change = (typed: string) => {
+    setQuantity(typed);
+    const n = validQuantity(typed);
+    onQuantityValidity(item.id, n !== undefined);
+    if (n !== undefined) updateItem(item.id, { quantity: n });
+  };
 
   // Another tab (or the add buttons) changed the quantity: show it, unless the visitor is typing an invalid one here.
   useEffect(() => {
@@ -137,11 +143,14 @@ function ItemRow({ item, product, texts, idPrefix, invalid, showInvalid, onQuant
             aria-invalid={markInvalid || undefined}
             aria-describedby={`${id}-name`}
             onBlur={() => setTouched(true)}
-            onChange={(event) => {
-              setQuantity(event.target.value);
-              const n = validQuantity(event.target.value);
-              onQuantityValidity(item.id, n !== undefined);
-              if (n !== undefined) updateItem(item.id, { quantity: n });
+            onChange={(event) => change(event.target.value)}
+            onKeyDown={(event) => {
+              // The arrows step the quantity, as a number field's do.
+              const step = event.key === "ArrowUp" ? 1 : event.key === "ArrowDown" ? -1 : 0;
+              const n = validQuantity(quantity);
+              if (step === 0 || n === undefined) return;
+              event.preventDefault();
+              change(String(Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, n + step))));
             }}
           />
         </div>

@@ -21,7 +21,7 @@ export function LanguageSwitch({ label }: LanguageSwitchProps): React.ReactEleme
   return (
     <a href={target} hrefLang={other} onClick={follow}>
       <span className="visually-hidden">{label}: </span>
-      <span lang={other}>{other === "ar" ? "العربية" : "English"}</span>
+      <span lang={other}>{other === "ar" ? "عربي" : "English"}</span>
     </a>
   );
 }

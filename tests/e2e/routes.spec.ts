@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { MAIN_IMAGE_WAIT_CAP_MS } from "../../src/build/site-files/after-paint";
 import { axeViolations } from "../../testkit/axe";
+import { basePath } from "../../src/shared/i18n/lang";
 import { DIALOG_OPENERS, dialogOpenersBuilt, JS_BUDGET_BYTES, ORDER_UPLOAD_CODE, sitemapRoutes, watchPageProblems, weighRoute } from "../../testkit/built-site";
 import { expect, test } from "../../testkit/e2e";
 import { categoriesData, productsData } from "../../testkit/site-data";
@@ -88,7 +89,7 @@ for (const route of ROUTES) {
 
       const requested = result.requests.join("\n");
       // The search index: only on the search page, which preloads it (elsewhere only once the visitor types in the header box).
-      expect.soft(/\.index\.txt|\.store\.json/.test(requested)).toBe(route.startsWith("/search"));
+      expect.soft(/\.index\.txt|\.store\.json/.test(requested)).toBe(basePath(route).startsWith("/search"));
       // The order upload's code, found by its call's path (the shared form values name every mail type, the path is its own): never on first load.
       const sources = await Promise.all(result.scripts.map(async (s) => (await page.request.get(s.path)).text()));
       expect.soft(sources.some((source) => source.includes(ORDER_UPLOAD_CODE))).toBe(false);
