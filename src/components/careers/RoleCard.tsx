@@ -1,4 +1,4 @@
-import React from "react";
+import React, { useId } from "react";
 import { Icon } from "../Icon";
 import { FeatureIcon } from "../icons/FeatureIcon";
 import * as styles from "./RoleCard.module.css";
@@ -24,7 +24,8 @@ interface RoleCardProps {
 
 /** One open position: title, employment type, location, description, responsibilities and the Apply button. */
 export function RoleCard({ role, location, labels, modalId, onApply }: RoleCardProps): React.ReactElement {
-  const headingId = `role-${role.title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  // The same at build and in the browser, whatever the title's script (an Arabic title has no Latin letter to make one of).
+  const headingId = `role-${useId()}`;
   return (
     <article className={styles.card} aria-labelledby={headingId} data-testid="role-card">
       <div className={styles.top}>
