@@ -37,7 +37,7 @@ import { withResolvedFigures } from "../../src/utils/description-figures";
 import { QUOTE } from "../../testkit/form-bodies";
 import type { ProductData } from "../../testkit/site-data";
 import { PROOF_HEADER, solveProof } from "../../testkit/spam";
-import { writeStandInOverlays } from "./stand-in-arabic";
+import { standInArabic, writeStandInOverlays } from "./stand-in-arabic";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { copySite, buildSite, serveSite, removeSite } = require("../../testkit/content-site.cjs") as {
@@ -343,6 +343,16 @@ async function editInCmsIfAvailable(root: string): Promise<void> {
     await stop();
     await browser.close();
     fs.rmSync(folder, { recursive: true, force: true });
+  }
+  // The editor's news item gets its Arabic too, as an editor adds it in the Arabic entry: its texts, at its place.
+  const english = readJson<{ news: { items: Record<string, unknown>[] } }>(root, "data/about.json");
+  const arabic = readJson<{ news: { items: Record<string, unknown>[] } }>(root, "data/about.ar.json");
+  const at = english.news.items.findIndex((item) => item.title === CMS_EDIT.newsItem.title);
+  if (at >= 0 && arabic.news.items.length < english.news.items.length) {
+    const item = english.news.items[at];
+    const texts = Object.fromEntries(["title", "summary", "imageAlt"].filter((key) => typeof item[key] === "string" && item[key] !== "").map((key) => [key, item[key]]));
+    arabic.news.items.splice(at, 0, standInArabic(texts) as Record<string, unknown>);
+    writeJson(root, "data/about.ar.json", arabic);
   }
 }
 
