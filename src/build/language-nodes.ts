@@ -1,6 +1,6 @@
 import fs from "fs";
 import path from "path";
-import { mergeOverlay } from "../shared/i18n/overlay.cjs";
+import { isOverlayFile, mergeOverlay } from "../shared/i18n/overlay.cjs";
 
 /**
  * The data layer in two languages. Every JSON file of data/ is a node (gatsby-transformer-json) with
@@ -23,7 +23,6 @@ export const ARABIC_DATA_SOURCE = "data-ar";
 
 /** An Arabic overlay, which is not a node of its own: merged into the Arabic twin of its English file. */
 export const OVERLAY_GLOB = "**/*.ar.json";
-export const isOverlay = (file: string): boolean => file.endsWith(".ar.json");
 
 /** Files without an Arabic twin: the API reference speaks to integrators, in English. */
 const ENGLISH_ONLY = new Set(["api-reference.json"]);
@@ -59,7 +58,7 @@ export function arabicTwins(dataDir: string): TwinSource[] {
         if (path.relative(dataDir, file) !== "media") walk(file);
         continue;
       }
-      if (!entry.name.endsWith(".json") || isOverlay(entry.name)) continue;
+      if (!entry.name.endsWith(".json") || isOverlayFile(entry.name)) continue;
       const relativePath = path.relative(dataDir, file).split(path.sep).join("/");
       if (ENGLISH_ONLY.has(relativePath)) continue;
       const english = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;

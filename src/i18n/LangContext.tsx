@@ -3,7 +3,7 @@ import type { Lang } from "../shared/i18n/lang";
 
 const LangContext = createContext<Lang>("en");
 
-/** Given by wrapPageElement from the page's context (`pageContext.lang`), so it is the same at build and in the browser. */
+/** Given by wrapPageElement from the page's address (/ar... is Arabic), so it is the same at build and in the browser. */
 export const LangProvider = LangContext.Provider;
 
 /** The language of the page being shown. */
@@ -27,4 +27,3 @@ export function usePick<T>(both: { en: T; ar: T | null }): T {
   return (lang === "ar" && both.ar) || both.en;
 }
 
-export type { Lang };
