@@ -5,12 +5,21 @@ import { langOfPath } from "./src/shared/i18n/lang";
 import type { GatsbyBrowser } from "gatsby";
 import { captureAttribution } from "./src/attribution/capture";
 import { bootOffline } from "./src/offline/boot";
+import { markPageHydrated } from "./src/forms/island";
 
 /** The first page of a visit keeps where the visit came from, for the forms (src/attribution/). */
 export const onClientEntry = captureAttribution;
 
-/** Once the first page has loaded, the service worker is registered (src/offline/). */
-export const onInitialClientRender = bootOffline;
+/**
+ * Once the first page has hydrated: forms rendered from now on load their code at once (src/forms/island.tsx), the
+ * page says it is React's (data-hydrated on Gatsby's root element, what tests and tools wait for), and the service
+ * worker is registered (src/offline/).
+ */
+export const onInitialClientRender = (): void => {
+  markPageHydrated();
+  document.getElementById("___gatsby")?.setAttribute("data-hydrated", "true");
+  bootOffline();
+};
 
 /** A new version of the site that waits is applied at the next navigation inside the site (src/offline/update-offer.ts). */
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ prevLocation }) => {

@@ -19,10 +19,14 @@ export const HYDRATION_TIMEOUT_MS = 20_000;
 
 /**
  * Waits until React has hydrated:
- * - a page (the test's own by default): the footer sign-up form, on every
- *   page, carries data-hydrated="true" once its effect has run;
- * - an element: its own data-hydrated="true" when it has that attribute (a
- *   component that sets it from an effect, so its handlers are in place),
+ * - a page (the test's own by default): Gatsby's root element carries
+ *   data-hydrated="true" once the page's first render is React's
+ *   (gatsby-browser.tsx, onInitialClientRender);
+ * - a form of the contract (form[data-form]): its code loads when a visitor
+ *   reaches for it (src/forms/island.tsx), so the pointer is passed over it
+ *   first; then its data-hydrated="true", set once its effects have run;
+ * - another element: its own data-hydrated="true" when it has that attribute
+ *   (a component that sets it from an effect, so its handlers are in place),
  *   else React's fiber on the element (it is React's now, not the served
  *   HTML's).
  */
@@ -34,7 +38,11 @@ function isPage(target: Page | Locator): target is Page {
 
 export async function waitForHydration(target: Page | Locator): Promise<void> {
   if (isPage(target)) {
-    await expect(target.locator('footer form[data-hydrated="true"]')).toHaveCount(1, { timeout: HYDRATION_TIMEOUT_MS });
+    await expect(target.locator('#___gatsby[data-hydrated="true"]')).toHaveCount(1, { timeout: HYDRATION_TIMEOUT_MS });
+    return;
+  }
+  if (await target.evaluate((element) => element.matches("form[data-form]"))) {
+    await formReady(target);
     return;
   }
   await expect
@@ -48,6 +56,21 @@ export async function waitForHydration(target: Page | Locator): Promise<void> {
       { timeout: HYDRATION_TIMEOUT_MS, message: "the element was not hydrated" },
     )
     .toBe(true);
+}
+
+/**
+ * A form of the contract, once its code runs: once the page has hydrated, the
+ * pointer passes over the form (what loads a served form's code,
+ * src/forms/island.tsx; a form rendered after the page hydrated loads it at
+ * once), then its data-hydrated="true". Until then it is the served HTML, its
+ * button disabled.
+ */
+export async function formReady(form: Locator): Promise<Locator> {
+  // After the page's own script has started (what listens for a visitor reaching for a form).
+  await waitForHydration(form.page());
+  await form.dispatchEvent("pointerover");
+  await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: HYDRATION_TIMEOUT_MS });
+  return form;
 }
 
 /** Opens `url` in the page of `target` (the test's page by default), then waits until `target` is hydrated. */

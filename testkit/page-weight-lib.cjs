@@ -64,8 +64,8 @@ async function weighRoute(page, baseUrl, publicDir, route) {
     if (!response) throw new Error(`${route}: no response`);
     // The HTML as served: for /search?query=... the server adds the results to the built page.
     const html = await response.text();
-    // The footer's sign-up form is on every page; data-hydrated says React has taken over.
-    await page.waitForSelector('footer form[data-hydrated="true"]', { state: "attached", timeout: 20_000 });
+    // data-hydrated on Gatsby's root says React has taken over (gatsby-browser.tsx).
+    await page.waitForSelector('#___gatsby[data-hydrated="true"]', { state: "attached", timeout: 20_000 });
     await page.waitForLoadState("networkidle");
     const scriptUrls = await page.evaluate(() =>
       performance

@@ -813,7 +813,11 @@ function fileFor(name) {
     : { name, mimeType: "application/msword", buffer: makeDoc(4096) };
 }
 
+/** A form once its code runs: it loads when a visitor reaches for the form once the page has hydrated (src/forms/island.tsx), here the pointer passing over it. */
 async function hydratedForm(scope, slot) {
+  const page = "page" in scope ? scope.page() : scope;
+  await page.locator('#___gatsby[data-hydrated="true"]').waitFor({ state: "attached", timeout: HYDRATION_MS });
+  await scope.locator(`form[data-form="${slot}"]`).first().dispatchEvent("pointerover");
   await scope.locator(`form[data-form="${slot}"][data-hydrated="true"]`).waitFor({ state: "attached", timeout: HYDRATION_MS });
   return scope.locator(`form[data-form="${slot}"]`);
 }

@@ -1,12 +1,15 @@
 import React from "react";
 import { Link } from "../i18n/Link";
-import { NewsLetterForm } from "../forms/NewsLetterForm";
+import { formIsland } from "../forms/island";
 import { useSiteData } from "../hooks/useSiteData";
 import { unbreakable } from "../shared/utils/template";
 import { Icon } from "./Icon";
 import { Logo } from "./Logo";
 import { SocialLinks } from "./SocialLinks";
 import * as styles from "./Footer.module.css";
+
+/** The form is served in the page; its code loads when a visitor reaches for it (src/forms/island.tsx). */
+const NewsLetterForm = formIsland(() => import("../forms/NewsLetterForm"));
 
 export function Footer(): React.ReactElement {
   const { company, navigation } = useSiteData();

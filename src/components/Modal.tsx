@@ -2,6 +2,7 @@ import React, { useEffect, useId, useRef } from "react";
 import { Icon } from "./Icon";
 import { useSiteData } from "../hooks/useSiteData";
 import * as styles from "./Modal.module.css";
+import { reachForms } from "../forms/island";
 
 interface ModalProps {
   open: boolean;
@@ -30,6 +31,8 @@ export function Modal({ open, onClose, title, children, id, size = "md" }: Modal
     if (open && !el.open) {
       opener.current = document.activeElement as HTMLElement | null;
       el.showModal();
+      // A dialog opened is a visitor reaching for the form it holds: its code loads now (src/forms/island.tsx).
+      reachForms();
     } else if (!open && el.open) {
       el.close();
     }

@@ -23,3 +23,5 @@ export function TrainingsForm({ form, onSuccess }: TrainingsFormProps): React.Re
       return null;
   }
 }
+
+export default TrainingsForm;

@@ -100,6 +100,34 @@ export function withLanguage(attribution: Record<string, unknown> | undefined, r
   return rule?.properties?.language ? { ...attribution, language: lang } : attribution;
 }
 
+/**
+ * The values a served form's controls hold that its state does not (typed,
+ * ticked, chosen or picked before the form's code ran; React keeps such input
+ * as it hydrates, src/forms/island.tsx), or null when there are none.
+ */
+export function typedBefore<V extends FormValues>(form: HTMLFormElement, values: V): Partial<V> | null {
+  const typed: Record<string, FieldValue> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const control = form.elements.namedItem(name);
+    if (!control) continue;
+    let now: FieldValue = value;
+    if (control instanceof RadioNodeList) {
+      const boxes = Array.from(control).filter((el): el is HTMLInputElement => el instanceof HTMLInputElement);
+      if (Array.isArray(value)) now = boxes.filter((box) => box.checked).map((box) => box.value);
+      else if (typeof value === "string") now = control.value;
+    } else if (control instanceof HTMLInputElement && control.type === "checkbox") {
+      if (typeof value === "boolean") now = control.checked;
+      else if (Array.isArray(value)) now = control.checked ? [control.value] : [];
+    } else if (control instanceof HTMLInputElement && control.type === "file") {
+      now = control.files?.[0] ?? value;
+    } else if (typeof value === "string" && "value" in control) {
+      now = String(control.value);
+    }
+    if (Array.isArray(now) && Array.isArray(value) ? now.join("\n") !== value.join("\n") : now !== value) typed[name] = now;
+  }
+  return Object.keys(typed).length > 0 ? (typed as Partial<V>) : null;
+}
+
 /** A form's focus: fetches the API client (and starts the next proof of work) and the attribution's module. */
 function preload(): void {
   preloadClient();
@@ -148,7 +176,12 @@ export function useContractForm<V extends FormValues>(options: ContractFormOptio
     return { fields: all, valid: Object.values(all).every(Boolean) };
   }, [rules, body, extraValidity, values, formats]);
 
-  useEffect(() => setReady(true), []);
+  useEffect(() => {
+    setReady(true);
+    // What the visitor typed, ticked or chose in the served form before its code ran is theirs: kept.
+    const typed = formRef.current && typedBefore(formRef.current, latest.current.initialValues);
+    if (typed) setValues((current) => ({ ...current, ...typed }));
+  }, []);
   // Another body is another submission: a new key at its first try.
   useEffect(() => {
     key.current = undefined;

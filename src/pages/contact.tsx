@@ -7,10 +7,13 @@ import { Seo } from "../components/Seo";
 import { ContactCard, type ContactCardData } from "../components/contact/ContactCard";
 import { ContactDetails, type ContactDetailsText } from "../components/contact/ContactDetails";
 import { MapEmbed } from "../components/contact/MapEmbed";
-import { ContactUsForm } from "../forms/ContactUsForm";
+import { formIsland } from "../forms/island";
 import { RegionalOffices, type ContactOfficesData } from "../components/contact/RegionalOffices";
 import { useSiteData, type SocialLinkData } from "../hooks/useSiteData";
 import * as styles from "./contact.module.css";
+
+/** The form is served in the page; its code loads when a visitor reaches for it (src/forms/island.tsx). */
+const ContactUsForm = formIsland(() => import("../forms/ContactUsForm"));
 
 interface ContactData {
   page: {

@@ -6,8 +6,11 @@ import { BulletPanel, type BulletPanelData } from "../components/services/Bullet
 import { OfferingCard } from "../components/services/OfferingCard";
 import { ServiceHero, type ServiceHeroData } from "../components/services/ServiceHero";
 import { ServiceOverview, type ServiceOverviewData } from "../components/services/ServiceOverview";
-import { DemoForm } from "../forms/DemoForm";
+import { formIsland } from "../forms/island";
 import * as styles from "./manufacturing.module.css";
+
+/** The form is served in the page; its code loads when a visitor reaches for it (src/forms/island.tsx). */
+const DemoForm = formIsland(() => import("../forms/DemoForm"));
 
 interface ManufacturingData {
   page: {

@@ -6,8 +6,11 @@ import { Modal } from "../components/Modal";
 import { Seo } from "../components/Seo";
 import { BulletPanel, type BulletPanelData } from "../components/services/BulletPanel";
 import { OfferingCard } from "../components/services/OfferingCard";
-import { TrainingsForm } from "../forms/TrainingsForm";
+import { formIsland } from "../forms/island";
 import * as styles from "./trainings.module.css";
+
+/** The form is served in the page; its code loads when a visitor reaches for it (src/forms/island.tsx). */
+const TrainingsForm = formIsland(() => import("../forms/TrainingsForm"));
 
 interface TrainingsCardData {
   id: string;

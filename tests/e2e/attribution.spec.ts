@@ -13,7 +13,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { makePdf } from "../../testkit/documents";
-import { expect, HYDRATION_TIMEOUT_MS, test } from "../../testkit/e2e";
+import { expect, formReady, test } from "../../testkit/e2e";
 
 const API = "/api/v1/contact/";
 const KEY = "lead-attribution";
@@ -47,8 +47,7 @@ async function waitForEmail(marker: string): Promise<string> {
 
 async function formIn(scope: Page | Locator, slot: string): Promise<Locator> {
   const form = scope.locator(`form[data-form="${slot}"]`);
-  await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: HYDRATION_TIMEOUT_MS });
-  return form;
+  return formReady(form);
 }
 
 /** Types as a person does, a key at a time. */

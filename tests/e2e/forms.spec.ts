@@ -11,7 +11,8 @@ import demoForm from "../../data/forms/demo_form.json";
 import trainings from "../../data/trainings.json";
 import { axeViolations } from "../../testkit/axe";
 import { makeDocx, makePdf } from "../../testkit/documents";
-import { expect, HYDRATION_TIMEOUT_MS, test, waitForHydration } from "../../testkit/e2e";
+import { expect, formReady, test, waitForHydration } from "../../testkit/e2e";
+import { watchPageProblems } from "../../testkit/built-site";
 
 const API = "/api/v1/contact/";
 const RED = "rgb(179, 38, 30)";
@@ -27,11 +28,10 @@ const docx = (name = "letter.docx") => ({
   buffer: makeDocx("Test letter"),
 });
 
-/** The form in this slot, once React runs it (before that its button stays disabled; data-hydrated comes with the script). */
+/** The form in this slot, once React runs it (testkit/e2e.ts formReady: before that its button stays disabled). */
 async function formIn(scope: Page | Locator, slot: string): Promise<Locator> {
   const form = scope.locator(`form[data-form="${slot}"]`);
-  await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: HYDRATION_TIMEOUT_MS });
-  return form;
+  return formReady(form);
 }
 
 /** Every POST the page makes to the API, as it happens. */
@@ -235,6 +235,48 @@ test.describe("contact", () => {
     // The click was handled, refused: the first invalid field has the focus again (phone was left, the button clicked).
     await expect(form.getByLabel("First name")).toBeFocused();
     expect(posts).toHaveLength(0);
+  });
+
+  test("the served form runs no code until a visitor reaches for it; what is typed before its code runs is kept and sent", async ({ page, hydrated }) => {
+    const { errors } = watchPageProblems(page);
+    await page.goto("/contact");
+    await hydrated();
+    await page.waitForLoadState("networkidle");
+    const form = page.locator('form[data-form="contact_us"]');
+    // The page is React's, the form still the served HTML (src/forms/island.tsx): its button disabled, no code of its own.
+    await expect(form).not.toHaveAttribute("data-hydrated", "true");
+    await expect(form.getByRole("button", { name: "Send message" })).toBeDisabled();
+
+    // Reaching for it asks for its code; held back while the visitor types and chooses, as on a slow network.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route("**/*.js", async (route) => {
+      asked.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    await fillContact(form);
+    await expect.poll(() => asked.length, { message: "the form's code was asked for" }).toBeGreaterThan(0);
+    await expect(form).not.toHaveAttribute("data-hydrated", "true");
+    release();
+    await expect(form).toHaveAttribute("data-hydrated", "true");
+    await expect(form.getByLabel("First name")).toHaveValue("Ada");
+    await expect(form.getByLabel("Subject")).toHaveValue("Technical Support");
+
+    const post = nextPost(page, "contact_us");
+    await form.getByRole("button", { name: "Send message" }).click();
+    expect((await post).postDataJSON()).toMatchObject({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.org",
+      phoneNumber: "0501234567",
+      companyName: "Analytical Engines",
+      subject: "Technical Support",
+      message: "Please call me about a torque pump.",
+    });
+    await expect(form.getByRole("status")).toHaveText(SENT);
+    expect(errors).toEqual([]);
   });
 
   test("sends the enquiry, shows the success message and resets (subject back to General Inquiry)", async ({ page }) => {

@@ -4,9 +4,11 @@ import path from "path";
 import { test as base, type BrowserContext, type Locator, type Page, type Request } from "@playwright/test";
 import outboxWords from "../../data/offline-outbox.json";
 import formWords from "../../data/form-words.json";
+import contactWords from "../../data/forms/contact_us.json";
 import { axeViolations } from "../../testkit/axe";
 import { makePdf } from "../../testkit/documents";
-import { expect, waitForHydration } from "../../testkit/e2e";
+import { watchPageProblems } from "../../testkit/built-site";
+import { expect, formReady, waitForHydration } from "../../testkit/e2e";
 import { inspectStore, ROOT, startServer, startSmtpPeer, type ServerProcess, type SmtpPeer } from "../../testkit/faults";
 import { goOffline, goOnline, waitForServiceWorker } from "../../testkit/offline";
 
@@ -363,10 +365,9 @@ test("an upload sent offline when the API client's own code cannot be fetched is
 
 test("on a first visit, before a service worker controls the page, a send without a network keeps the form filled and says so", async ({ page, context }) => {
   await page.goto("/contact");
-  await waitForHydration(page);
+  const contact = await formReady(page.locator('form[data-form="contact_us"]'));
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
   await goOffline(context);
-  const contact = page.locator('form[data-form="contact_us"]');
   await fillContact(contact, "Lovelace");
   await contact.getByRole("button", { name: "Send message" }).click();
   await expect(contact.getByRole("alert")).toHaveText(formWords.failure);
@@ -374,4 +375,28 @@ test("on a first visit, before a service worker controls the page, a send withou
   await expect(contact.getByLabel("Message")).toHaveValue("Please call me about a torque pump.");
   await expect(page.getByText(SAVED)).toHaveCount(0);
   expect(await outbox(page)).toEqual([]);
+});
+
+test("on a first visit, with the network gone before the form's code came, the served form keeps what is typed; back online, its code comes and the form sends it", async ({ page, context, site }) => {
+  const { errors } = watchPageProblems(page);
+  await page.goto("/contact");
+  await waitForHydration(page);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  await goOffline(context);
+  const contact = page.locator('form[data-form="contact_us"]');
+  const lastName = uniqueName();
+  await fillContact(contact, lastName);
+  // Its code could not be fetched: the form is still the served one, filled, its button disabled (never sent natively).
+  await expect(contact.getByLabel("Last name")).toHaveValue(lastName);
+  await expect(contact.getByRole("button", { name: "Send message" })).toBeDisabled();
+  await expect(contact).not.toHaveAttribute("data-hydrated", "true");
+
+  await goOnline(context);
+  await expect(contact).toHaveAttribute("data-hydrated", "true", { timeout: DELIVERY_TIMEOUT_MS });
+  await expect(contact.getByLabel("Last name")).toHaveValue(lastName);
+  await contact.getByRole("button", { name: "Send message" }).click();
+  await expect(contact.getByRole("status")).toHaveText(contactWords.success);
+  await expect.poll(() => mailsFor(site, lastName).length, { timeout: DELIVERY_TIMEOUT_MS }).toBe(1);
+  // The browser reports the fetches that failed offline; nothing else (no exception, no hydration error).
+  expect(errors.filter((error) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(error))).toEqual([]);
 });

@@ -315,7 +315,7 @@ test("a new build going live refreshes the saved items: changed files fetched ag
     for (const product of [first, second]) {
       await page.goto(`${base}/${product.slug}`);
       await waitForServiceWorker(page);
-      await expect(page.locator('footer form[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
+      await expect(page.locator('#___gatsby[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
       await save(page);
     }
     expect((await savedItems(page)).map((item) => item.path).sort()).toEqual([`/${first.slug}`, `/${second.slug}`]);

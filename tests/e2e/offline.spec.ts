@@ -9,7 +9,7 @@ import offlineWords from "../../data/offline-page.json";
 import offlineWordsAr from "../../data/offline-page.ar.json";
 import { axeViolations } from "../../testkit/axe";
 import { PUBLIC, sitemapRoutes } from "../../testkit/built-site";
-import { expect, test, waitForHydration } from "../../testkit/e2e";
+import { expect, formReady, test, waitForHydration } from "../../testkit/e2e";
 import { cleanup, freePort, startServer, type ServerProcess } from "../../testkit/faults";
 import { goOffline, goOnline, SERVICE_WORKER_TIMEOUT_MS, waitForServiceWorker } from "../../testkit/offline";
 
@@ -371,7 +371,7 @@ test.describe("updates", () => {
     await expect(update).toBeInViewport();
 
     // Text typed in the contact form and not sent: the update waits.
-    const form = page.locator("main form[data-hydrated]").first();
+    const form = await formReady(page.locator('main form[data-form="contact_us"]'));
     const field = form.getByLabel("First name");
     await field.fill("Ada");
     await update.click();

@@ -21,7 +21,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { makePdf } from "../../testkit/documents";
-import { expect, HYDRATION_TIMEOUT_MS, test } from "../../testkit/e2e";
+import { expect, formReady, test } from "../../testkit/e2e";
 
 const API = "/api/v1/contact/";
 const CHALLENGE = `${API}challenge`;
@@ -112,8 +112,7 @@ function watch(page: Page): Traffic {
 
 async function formIn(page: Page | Locator, slot: string): Promise<Locator> {
   const form = page.locator(`form[data-form="${slot}"]`);
-  await expect(form).toHaveAttribute("data-hydrated", "true", { timeout: HYDRATION_TIMEOUT_MS });
-  return form;
+  return formReady(form);
 }
 
 /** Types as a person does, a key at a time. */

@@ -224,8 +224,10 @@ describe("in Chromium over https", () => {
     expect(worker).toBe(`${stack.url}/sw.js`);
 
     const form = page.locator('form[data-form="contact_us"]');
-    // Hydrated (testkit/e2e.ts): the footer's sign-up form says so once React's effects ran, its handlers in place.
-    await page.locator('footer form[data-hydrated="true"]').waitFor({ timeout: 30_000 });
+    // Hydrated (testkit/e2e.ts): a served form's code loads when the pointer passes over it (src/forms/island.tsx); data-hydrated once its effects ran, its handlers in place.
+    await page.locator('#___gatsby[data-hydrated="true"]').waitFor({ timeout: 30_000 });
+    await form.dispatchEvent("pointerover");
+    await page.locator('form[data-form="contact_us"][data-hydrated="true"]').waitFor({ timeout: 30_000 });
     const marker = `Browser-${Date.now()}`;
     await form.getByLabel("First name").fill("Ada");
     await form.getByLabel("Last name").fill(marker);

@@ -1,7 +1,10 @@
 import React from "react";
-import { CareersForm } from "../../forms/CareersForm";
+import { formIsland } from "../../forms/island";
 import { Modal } from "../Modal";
 import * as styles from "./ApplicationModal.module.css";
+
+/** The form is served in the page; its code loads when a visitor reaches for it (src/forms/island.tsx). */
+const CareersForm = formIsland(() => import("../../forms/CareersForm"));
 
 export interface CareersApplicationData {
   titlePrefix: string;

@@ -1,7 +1,11 @@
 import React from "react";
-import { NewsLetterForm, type NewsLetterVariantWords } from "../../forms/NewsLetterForm";
+import { formIsland } from "../../forms/island";
+import type { NewsLetterVariantWords } from "../../forms/NewsLetterForm";
 import { Icon } from "../Icon";
 import * as styles from "./TalentCommunity.module.css";
+
+/** The form is served in the page; its code loads when a visitor reaches for it (src/forms/island.tsx). */
+const NewsLetterForm = formIsland(() => import("../../forms/NewsLetterForm"));
 
 export interface CareersTalentCommunityData {
   heading: string;

@@ -1,5 +1,6 @@
 import React, { Suspense, lazy, useEffect, useMemo } from "react";
 import { Link } from "../../i18n/Link";
+import { loadWhenOnline } from "../../forms/island";
 import { ConsumablesTable } from "./ConsumablesTable";
 import { DocumentList } from "./DocumentList";
 import { SafetyNotice } from "./SafetyNotice";
@@ -22,7 +23,7 @@ const orderFormWanted = new Promise<void>((resolve) => {
  * is in, and until then it is the server's HTML, hidden in its closed tab.
  */
 const ProductOrderForm = lazy(() =>
-  (typeof window === "undefined" ? Promise.resolve() : orderFormWanted).then(() => import("../../forms/ProductOrderForm")),
+  (typeof window === "undefined" ? Promise.resolve() : orderFormWanted).then(() => loadWhenOnline(() => import("../../forms/ProductOrderForm"))),
 );
 
 interface ProductPanelProps {
