@@ -10,7 +10,8 @@ import { useFormWords } from "../forms/useFormWords";
 import { SpamTrap } from "../forms/spam/SpamTrap";
 import { clearItems, dropUnlisted, removeItem, updateItem, type EnquiryItem } from "./store";
 import { fill } from "../shared/utils/template";
-import { useEnquiryItems } from "./useEnquiryItems";
+import type { EmptyEnquiryTexts } from "./EmptyEnquiry";
+import { EmptyEnquiry } from "./EmptyEnquiry";
 import * as formStyles from "../forms/Form.module.css";
 import * as styles from "./EnquiryView.module.css";
 
@@ -34,7 +35,7 @@ export interface EnquiryTexts {
     clear: string;
     cleared: string;
   };
-  empty: { heading: string; text: string; catalogueHeading: string; searchLabel: string };
+  empty: EmptyEnquiryTexts;
   /** The contact part's heading and text (its fields' words are the form's, data/forms/quote_request.json). */
   form: {
     heading: string;
@@ -49,6 +50,8 @@ export interface CatalogueProduct {
 }
 
 interface Props {
+  /** The list as kept in the browser (useEnquiryItems). */
+  items: EnquiryItem[];
   texts: EnquiryTexts;
   products: CatalogueProduct[];
   categories: { slug: string; name: string }[];
@@ -183,8 +186,7 @@ function ItemRow({ item, product, texts, idPrefix, invalid, showInvalid, onQuant
  * send. An invalid send marks the fields and sends nothing; a success empties
  * the list; a failure keeps everything and shows the server's message.
  */
-export function EnquiryView({ texts, products, categories }: Props): React.ReactElement {
-  const items = useEnquiryItems();
+export function EnquiryView({ items, texts, products, categories }: Props): React.ReactElement {
   const byslug = useMemo(() => new Map(products.map((p) => [p.slug, p])), [products]);
   const [invalidQuantities, setInvalidQuantities] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
@@ -249,21 +251,7 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
         {announcement}
       </p>
       {empty ? (
-        <section className={styles.empty} aria-labelledby="enquiry-empty" data-testid="enquiry-empty">
-          <h2 id="enquiry-empty">{texts.empty.heading}</h2>
-          <p>{texts.empty.text}</p>
-          <h3>{texts.empty.catalogueHeading}</h3>
-          <ul className={styles.catalogue}>
-            {categories.map((category) => (
-              <li key={category.slug}>
-                <Link to={`/${category.slug}`}>{category.name}</Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/search">{texts.empty.searchLabel}</Link>
-            </li>
-          </ul>
-        </section>
+        <EmptyEnquiry texts={texts.empty} categories={categories} />
       ) : (
         <form
           {...form.formProps}
@@ -329,3 +317,5 @@ export function EnquiryView({ texts, products, categories }: Props): React.React
     </div>
   );
 }
+
+export default EnquiryView;

@@ -1,14 +1,37 @@
-import React from "react";
+import React, { Suspense, lazy, useEffect, useState } from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Layout } from "../components/Layout";
 import { Seo } from "../components/Seo";
-import { EnquiryView, type CatalogueProduct, type EnquiryTexts } from "../enquiry/EnquiryView";
+import { EmptyEnquiry } from "../enquiry/EmptyEnquiry";
+import type { CatalogueProduct, EnquiryTexts } from "../enquiry/EnquiryView";
+import { useEnquiryItems } from "../enquiry/useEnquiryItems";
 import * as styles from "./enquiry.module.css";
 
 interface EnquiryData {
   page: EnquiryTexts & { meta: { title: string; description: string }; heading: string; intro: string };
   products: { nodes: CatalogueProduct[] };
   categories: { nodes: { slug: string; name: string }[] };
+}
+
+/** The list and its form: their code (with the forms') loads once there is a list to show. */
+const EnquiryView = lazy(() => import("../enquiry/EnquiryView"));
+
+/**
+ * The visitor's list and its form once the list has an item (from then on, also when it is emptied: a send's
+ * message stays); until then, and in the static HTML, the empty list's ways to the catalogue.
+ */
+function EnquiryList({ texts, products, categories }: { texts: EnquiryTexts; products: CatalogueProduct[]; categories: { slug: string; name: string }[] }) {
+  const items = useEnquiryItems();
+  const [listed, setListed] = useState(false);
+  useEffect(() => {
+    if (items.length > 0) setListed(true);
+  }, [items.length]);
+  if (!listed) return <EmptyEnquiry texts={texts.empty} categories={categories} />;
+  return (
+    <Suspense fallback={null}>
+      <EnquiryView items={items} texts={texts} products={products} categories={categories} />
+    </Suspense>
+  );
 }
 
 /**
@@ -22,7 +45,7 @@ export default function EnquiryPage({ data }: PageProps<EnquiryData>): React.Rea
       <div className={`container section ${styles.page}`}>
         <h1 className={styles.heading}>{page.heading}</h1>
         <p className={styles.intro}>{page.intro}</p>
-        <EnquiryView texts={page} products={data.products.nodes} categories={data.categories.nodes} />
+        <EnquiryList texts={page} products={data.products.nodes} categories={data.categories.nodes} />
       </div>
     </Layout>
   );
