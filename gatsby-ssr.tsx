@@ -1,19 +1,23 @@
 import React from "react";
 import { LangProvider, PageLocationProvider } from "./src/i18n/LangContext";
-import { DIRECTION, langOfPath } from "./src/shared/i18n/lang";
+import { DIRECTION, langOfPath, type Lang } from "./src/shared/i18n/lang";
 import type { GatsbySSR } from "gatsby";
 import appManifest from "./src/offline/app-manifest.json";
 
+/** Each language's web app manifest, as scripts/build/service-worker.mjs writes them (MANIFEST_PATHS). */
+const MANIFEST: Readonly<Record<Lang, string>> = { en: "/manifest.webmanifest", ar: "/manifest.ar.webmanifest" };
+
 /**
- * Every page names the web app manifest (written by scripts/build/service-worker.mjs
+ * Every page names the web app manifest of its language (written by scripts/build/service-worker.mjs
  * from src/offline/app-manifest.json), so the site can be added to the home
- * screen, and the theme colour (the header's navy) browsers tint their bar with.
+ * screen (from an Arabic page: opening on /ar, right to left), and the theme
+ * colour (the header's navy) browsers tint their bar with.
  */
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes, setHeadComponents }) => {
   // The language and direction are in the built HTML (the page's Head says the same, for navigations in the browser).
   const lang = langOfPath(pathname);
   setHtmlAttributes({ lang, dir: DIRECTION[lang] });
-  setHeadComponents([<link key="manifest" rel="manifest" href="/manifest.webmanifest" />, <meta key="theme-color" name="theme-color" content={appManifest.theme_color} />]);
+  setHeadComponents([<link key="manifest" rel="manifest" href={MANIFEST[lang]} />, <meta key="theme-color" name="theme-color" content={appManifest.theme_color} />]);
 };
 
 /**

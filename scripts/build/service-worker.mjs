@@ -4,7 +4,7 @@
  * - public/offline/: the offline page, a static page that needs no Gatsby
  *   runtime (its own stylesheet, and a script bundled from
  *   src/offline/page/offline.ts: no inline script);
- * - public/manifest.webmanifest and its icons (public/icons/, drawn by
+ * - public/manifest.webmanifest, manifest.ar.webmanifest and their icons (public/icons/, drawn by
  *   scripts/assets/images/site.mjs);
  * - public/sw.js: src/offline/sw/index.ts bundled with esbuild, given its
  *   precache list by workbox-build (injectManifest).
@@ -137,21 +137,33 @@ const ICONS = [
   [512, "icon-maskable-512.png", "maskable"],
 ];
 
-/** public/manifest.webmanifest (src/offline/app-manifest.json, the company's names) and public/icons/. */
+/** Where each language's web app manifest is, as gatsby-ssr.tsx names it in each page. */
+export const MANIFEST_PATHS = { en: "/manifest.webmanifest", ar: "/manifest.ar.webmanifest" };
+
+/**
+ * public/manifest.webmanifest and public/manifest.ar.webmanifest (src/offline/app-manifest.json, the company's names
+ * and description in each language) and public/icons/. The site installed from an Arabic page opens on /ar, right to left.
+ */
 export function writeManifest(publicDir) {
-  const company = readJson(path.join(ROOT, "data/company.json"));
   fs.mkdirSync(path.join(publicDir, "icons"), { recursive: true });
   for (const [, file] of ICONS) fs.copyFileSync(path.join(ROOT, "generated/images/site", file), path.join(publicDir, "icons", file));
-  const manifest = {
-    id: "/",
-    name: company.name,
-    short_name: company.shortName,
-    description: company.description,
-    lang: "en",
-    ...readJson(path.join(ROOT, "src/offline/app-manifest.json")),
-    icons: ICONS.map(([size, file, purpose]) => ({ src: `/icons/${file}`, sizes: `${size}x${size}`, type: "image/png", purpose })),
-  };
-  fs.writeFileSync(path.join(publicDir, "manifest.webmanifest"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const common = readJson(path.join(ROOT, "src/offline/app-manifest.json"));
+  for (const [lang, manifestPath] of Object.entries(MANIFEST_PATHS)) {
+    const company = readData("company", lang);
+    const home = lang === "en" ? "/" : `/${lang}`;
+    const manifest = {
+      id: home,
+      name: company.name,
+      short_name: company.shortName,
+      description: company.description,
+      lang,
+      dir: lang === "ar" ? "rtl" : "ltr",
+      ...common,
+      start_url: home,
+      icons: ICONS.map(([size, file, purpose]) => ({ src: `/icons/${file}`, sizes: `${size}x${size}`, type: "image/png", purpose })),
+    };
+    fs.writeFileSync(path.join(publicDir, manifestPath.slice(1)), `${JSON.stringify(manifest, null, 2)}\n`);
+  }
 }
 
 /** The files' entries for workbox: a revision (the content's hash) for those whose name carries none. */

@@ -5,6 +5,7 @@ import http from "http";
 import os from "os";
 import path from "path";
 import company from "../../data/company.json";
+import companyAr from "../../data/company.ar.json";
 import offlineWords from "../../data/offline-page.json";
 import offlineWordsAr from "../../data/offline-page.ar.json";
 import { axeViolations } from "../../testkit/axe";
@@ -451,36 +452,57 @@ test.describe("web app manifest", () => {
     expect(response.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
   });
 
-  test("valid, with its names, start address, standalone display, theme colour and 192 and 512 px icons; named by every page", async ({ request }) => {
-    const response = await request.get("/manifest.webmanifest");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
-    const manifest = JSON.parse(await response.text()) as {
-      name: string;
-      short_name: string;
-      start_url: string;
-      display: string;
-      theme_color: string;
-      background_color: string;
-      icons: { src: string; sizes: string; type: string; purpose?: string }[];
-    };
-    expect(manifest).toMatchObject({ name: company.name, short_name: company.shortName, start_url: "/", display: "standalone" });
-    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
-    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
-    for (const size of [192, 512]) expect(manifest.icons.some((icon) => icon.sizes === `${size}x${size}` && (icon.purpose ?? "any").split(" ").includes("any")), `${size} px icon`).toBe(true);
-    for (const icon of manifest.icons) {
-      const file = await request.get(icon.src);
-      expect(file.status(), icon.src).toBe(200);
-      expect(file.headers()["content-type"], icon.src).toBe("image/png");
-      const png = await file.body();
-      expect(png.subarray(1, 4).toString("latin1"), icon.src).toBe("PNG");
-      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+  test("valid in each language, with its names, start address, direction, standalone display, theme colour and 192 and 512 px icons; named by every page of its language", async ({ request }) => {
+    const manifests = [
+      { lang: "en", href: "/manifest.webmanifest", start: "/", dir: "ltr", description: company.description },
+      { lang: "ar", href: "/manifest.ar.webmanifest", start: "/ar", dir: "rtl", description: companyAr.description },
+    ];
+    for (const expected of manifests) {
+      const response = await request.get(expected.href);
+      expect(response.status(), expected.href).toBe(200);
+      expect(response.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+      const manifest = JSON.parse(await response.text()) as {
+        id: string;
+        name: string;
+        short_name: string;
+        description: string;
+        lang: string;
+        dir: string;
+        start_url: string;
+        display: string;
+        theme_color: string;
+        background_color: string;
+        icons: { src: string; sizes: string; type: string; purpose?: string }[];
+      };
+      expect(manifest).toMatchObject({
+        id: expected.start,
+        name: company.name,
+        short_name: company.shortName,
+        description: expected.description,
+        lang: expected.lang,
+        dir: expected.dir,
+        start_url: expected.start,
+        display: "standalone",
+      });
+      expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+      for (const size of [192, 512]) expect(manifest.icons.some((icon) => icon.sizes === `${size}x${size}` && (icon.purpose ?? "any").split(" ").includes("any")), `${size} px icon`).toBe(true);
+      for (const icon of manifest.icons) {
+        const file = await request.get(icon.src);
+        expect(file.status(), icon.src).toBe(200);
+        expect(file.headers()["content-type"], icon.src).toBe("image/png");
+        const png = await file.body();
+        expect(png.subarray(1, 4).toString("latin1"), icon.src).toBe("PNG");
+        expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+      }
     }
 
+    const themeColor = JSON.parse(await (await request.get("/manifest.webmanifest")).text()).theme_color as string;
     for (const route of sitemapRoutes()) {
       const html = await (await request.get(route)).text();
-      expect(html, route).toContain('<link rel="manifest" href="/manifest.webmanifest"');
-      expect(html, route).toContain(`<meta name="theme-color" content="${manifest.theme_color}"`);
+      const href = route === "/ar" || route.startsWith("/ar/") ? "/manifest.ar.webmanifest" : "/manifest.webmanifest";
+      expect(html, route).toContain(`<link rel="manifest" href="${href}"`);
+      expect(html, route).toContain(`<meta name="theme-color" content="${themeColor}"`);
     }
   });
 });
