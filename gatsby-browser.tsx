@@ -1,6 +1,8 @@
 import React from "react";
+import type { Renderer } from "react-dom";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import "./src/styles/global.css";
-import { LangProvider, PageLocationProvider } from "./src/i18n/LangContext";
+import { LangProvider, PagePathProvider } from "./src/i18n/LangContext";
 import { langOfPath } from "./src/shared/i18n/lang";
 import type { GatsbyBrowser } from "gatsby";
 import { captureAttribution } from "./src/attribution/capture";
@@ -33,6 +35,27 @@ export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ prevLocation }) 
  */
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => (
   <LangProvider value={langOfPath(props.location.pathname)}>
-    <PageLocationProvider value={props.location}>{element}</PageLocationProvider>
+    <PagePathProvider value={props.location.pathname}>{element}</PagePathProvider>
   </LangProvider>
 );
+
+/**
+ * React's root, as Gatsby makes it, but hearing one recoverable error as what it is. A form still waiting for its
+ * code (src/forms/island.tsx) is a Suspense boundary React has not hydrated; any change of a context above it (the
+ * router's location, at a link to a fragment of the page) makes React give up the served form and render it in the
+ * browser (React error 421). The island then asks for the form's code at once and draws the form from it: nothing is
+ * lost (a form a visitor has typed into has hydrated already), so that error is not reported. Every other one is.
+ */
+const onRecoverableError = (error: unknown): void => {
+  if (/#421\b|received an update before it finished hydrating/.test(String((error as Error | null)?.message))) return;
+  if (typeof reportError === "function") reportError(error);
+  else console.error(error);
+};
+
+const renderSite = (element: React.ReactElement, container: Element): void => {
+  if (container.hasChildNodes()) hydrateRoot(container, element, { onRecoverableError });
+  else createRoot(container, { onRecoverableError }).render(element);
+};
+
+// Gatsby calls the function it is given with (element, container); its type is react-dom's legacy render's.
+export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () => renderSite as unknown as Renderer;

@@ -1,5 +1,5 @@
 import React from "react";
-import { LangProvider, PageLocationProvider } from "./src/i18n/LangContext";
+import { LangProvider, PagePathProvider } from "./src/i18n/LangContext";
 import { DIRECTION, langOfPath, type Lang } from "./src/shared/i18n/lang";
 import type { GatsbySSR } from "gatsby";
 import appManifest from "./src/offline/app-manifest.json";
@@ -40,6 +40,6 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponent
  */
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => (
   <LangProvider value={langOfPath(props.location.pathname)}>
-    <PageLocationProvider value={props.location}>{element}</PageLocationProvider>
+    <PagePathProvider value={props.location.pathname}>{element}</PagePathProvider>
   </LangProvider>
 );

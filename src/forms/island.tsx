@@ -60,6 +60,15 @@ export function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
   );
 }
 
+/**
+ * What a boundary shows while it waits for its code after React has given up its served form (an update reached
+ * it before it hydrated): nothing, and the code is asked for at once, as nothing is left to reach for.
+ */
+function LoadNow(): null {
+  useEffect(() => reached(), []);
+  return null;
+}
+
 /** Renders nothing; its effect runs once the boundary it is in has hydrated (or rendered). */
 function Hydrated({ onHydrated }: { onHydrated: (done: boolean) => void }): null {
   useEffect(() => onHydrated(true), [onHydrated]);
@@ -87,7 +96,7 @@ export function formIsland<P extends object>(load: () => Promise<{ default: Comp
     // One element while nothing changes: a new one would be an update to the waiting boundary.
     return useMemo(
       () => (
-        <Suspense fallback={null}>
+        <Suspense fallback={<LoadNow />}>
           <Form {...shown} />
           <Hydrated onHydrated={setLive} />
         </Suspense>

@@ -11,14 +11,15 @@ export function useLang(): Lang {
   return useContext(LangContext);
 }
 
-/** Where the page is (from wrapPageElement's location). */
-export interface PageLocation {
-  pathname: string;
-}
-const LocationContext = createContext<PageLocation>({ pathname: "/" });
-export const PageLocationProvider = LocationContext.Provider;
-export function usePageLocation(): PageLocation {
-  return useContext(LocationContext);
+/**
+ * The page's path (from wrapPageElement's location): a string, so a change of the address's fragment or query
+ * (an in-page link, a filter) is no change of context, which would also reach the forms still waiting for their
+ * code and make React throw their served HTML away (src/forms/island.tsx).
+ */
+const PathContext = createContext<string>("/");
+export const PagePathProvider = PathContext.Provider;
+export function usePagePath(): string {
+  return useContext(PathContext);
 }
 
 /** Picks the words of the page's language from a static query that asked for both (`{ en: ..., ar: ... }`). */

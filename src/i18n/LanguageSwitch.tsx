@@ -1,6 +1,6 @@
 import React from "react";
 import { basePath, localePath, type Lang } from "../shared/i18n/lang";
-import { useLang, usePageLocation } from "./LangContext";
+import { useLang, usePagePath } from "./LangContext";
 
 interface LanguageSwitchProps {
   /** Said before the language's name to screen readers, in the page's language ("Read this page in Arabic"). */
@@ -14,7 +14,7 @@ interface LanguageSwitchProps {
  */
 export function LanguageSwitch({ label }: LanguageSwitchProps): React.ReactElement {
   const other: Lang = useLang() === "ar" ? "en" : "ar";
-  const target = localePath(other, basePath(usePageLocation().pathname.replace(/\/+$/, "") || "/"));
+  const target = localePath(other, basePath(usePagePath().replace(/\/+$/, "") || "/"));
   const follow = (event: React.MouseEvent<HTMLAnchorElement>) => {
     event.currentTarget.href = target + location.search + location.hash;
   };

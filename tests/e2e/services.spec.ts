@@ -4,6 +4,7 @@ import procurement from "../../data/procurement-project-management.json";
 import lv from "../../data/lv-installation.json";
 import trainings from "../../data/trainings.json";
 import { expect, test, waitForHydration } from "../../testkit/e2e";
+import { watchPageProblems } from "../../testkit/built-site";
 
 /** Text of every <hN> in a static HTML page, tags stripped and entities decoded. */
 function headings(html: string, level: number): string[] {
@@ -85,12 +86,18 @@ test.describe("static HTML (no JavaScript needed)", () => {
 });
 
 test.describe("manufacturing", () => {
-  test("the hero link leads to the demo section", async ({ page }) => {
+  test("the hero link leads to the demo section, its form drawn and working (its code loaded then, if not before)", async ({ page, hydrated }) => {
+    const { errors } = watchPageProblems(page);
     await page.goto("/manufacturing");
+    await hydrated();
     await page.getByRole("main").getByRole("link", { name: "Schedule a demo" }).click();
     await expect(page).toHaveURL(/#schedule-a-demo$/);
     await expect(page.getByRole("heading", { level: 2, name: "Schedule a demo" })).toBeInViewport();
-    await expect(page.locator('[data-form="demo_form"]')).toBeVisible();
+    const form = page.locator('[data-form="demo_form"]');
+    await expect(form).toBeVisible();
+    await expect(form).toHaveAttribute("data-hydrated", "true");
+    await expect(form.getByLabel("First name")).toBeEditable();
+    expect(errors).toEqual([]);
   });
 });
 
