@@ -10,8 +10,7 @@ import { useFormWords } from "../forms/useFormWords";
 import { SpamTrap } from "../forms/spam/SpamTrap";
 import { clearItems, dropUnlisted, removeItem, updateItem, type EnquiryItem } from "./store";
 import { fill } from "../shared/utils/template";
-import type { EmptyEnquiryTexts } from "./EmptyEnquiry";
-import { EmptyEnquiry } from "./EmptyEnquiry";
+import { EmptyEnquiry, type EmptyEnquiryTexts } from "./EmptyEnquiry";
 import * as formStyles from "../forms/Form.module.css";
 import * as styles from "./EnquiryView.module.css";
 

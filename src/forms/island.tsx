@@ -16,11 +16,22 @@ import React, { Suspense, lazy, useEffect, useMemo, useRef, useState, type Compo
 /** What shows a visitor is reaching for a form: over it, on it, in it. */
 const REACHES = ["pointerover", "pointerdown", "touchstart", "focusin", "input"] as const;
 
-let reached: () => void = () => undefined;
-/** Resolves the first time a visitor reaches for any form of the page. */
-const formsReached = new Promise<void>((resolve) => {
-  reached = resolve;
-});
+/** What opens a served form's way to its code: `wanted` resolves once `want` is called. */
+export interface FormGate {
+  wanted: Promise<void>;
+  want: () => void;
+}
+
+export function formGate(): FormGate {
+  let want: () => void = () => undefined;
+  const wanted = new Promise<void>((resolve) => {
+    want = resolve;
+  });
+  return { wanted, want };
+}
+
+/** Opened the first time a visitor reaches for any form of the page. */
+const FORMS = formGate();
 
 /** The first page has hydrated (gatsby-browser's onInitialClientRender): a form rendered from now on is no server HTML to keep. */
 let pageHydrated = false;
@@ -29,20 +40,18 @@ export function markPageHydrated(): void {
 }
 
 /** The visitor reaches for the page's forms another way (opens the dialog that holds one): their code loads now. */
-export function reachForms(): void {
-  reached();
-}
+export const reachForms = FORMS.want;
 
 if (typeof document !== "undefined") {
   const onReach = (event: Event) => {
     if (!(event.target instanceof Element) || !event.target.closest("form[data-form]")) return;
     for (const type of REACHES) document.removeEventListener(type, onReach, true);
-    reached();
+    reachForms();
   };
   // Native listeners on the document, capturing: React does not deliver events inside a boundary that waits for its code.
   for (const type of REACHES) document.addEventListener(type, onReach, { capture: true, passive: true });
   // A visitor already in a form before the script ran (its first focus came too early to be heard).
-  if (document.activeElement?.closest("form[data-form]")) reached();
+  if (document.activeElement?.closest("form[data-form]")) reachForms();
 }
 
 /**
@@ -51,7 +60,7 @@ if (typeof document !== "undefined") {
  * failure, which would make React throw the served form away. Meanwhile the
  * form stays as served, keeping what is typed into it, its button disabled.
  */
-export function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
+function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
   return load().catch(
     () =>
       new Promise<T>((resolve) => {
@@ -64,8 +73,8 @@ export function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
  * What a boundary shows while it waits for its code after React has given up its served form (an update reached
  * it before it hydrated): nothing, and the code is asked for at once, as nothing is left to reach for.
  */
-function LoadNow(): null {
-  useEffect(() => reached(), []);
+function LoadNow({ gate }: { gate: FormGate }): null {
+  useEffect(() => gate.want(), [gate]);
   return null;
 }
 
@@ -76,27 +85,28 @@ function Hydrated({ onHydrated }: { onHydrated: (done: boolean) => void }): null
 }
 
 /**
- * A form whose code loads when a visitor reaches for it (see above). Its props
- * are the ones it was served with until it has hydrated (a boundary still
- * waiting for its code must not be updated: React would throw the served
- * form away), then they follow the caller's.
+ * A form whose code loads when a visitor reaches for it (see above), or, given
+ * a gate of its own, once that gate is opened (the order upload: when its tab
+ * opens). Its props are the ones it was served with until it has hydrated (a
+ * boundary still waiting for its code must not be updated: React would throw
+ * the served form away), then they follow the caller's.
  */
-export function formIsland<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+export function formIsland<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, gate: FormGate = FORMS): ComponentType<P> {
   function FormIsland(props: P): React.ReactElement {
-    // A lazy component of its own: one served (hydrating) waits for a visitor, one rendered later loads at once.
+    // A lazy component of its own: one served (hydrating) waits for its gate, one rendered later loads at once.
     // Decided here, outside the boundary: React hydrates what is inside it later, once the page is its own.
     const [Form] = useState(() => {
-      const served = typeof window !== "undefined" && !pageHydrated;
+      const waits = typeof window !== "undefined" && !pageHydrated;
       const fetch = () => loadWhenOnline(load);
-      return lazy(() => (served ? formsReached.then(fetch) : fetch())) as unknown as ComponentType<P>;
+      return lazy(() => (waits ? gate.wanted.then(fetch) : fetch())) as unknown as ComponentType<P>;
     });
     const [live, setLive] = useState(false);
-    const served = useRef(props);
-    const shown = live ? props : served.current;
+    const servedProps = useRef(props);
+    const shown = live ? props : servedProps.current;
     // One element while nothing changes: a new one would be an update to the waiting boundary.
     return useMemo(
       () => (
-        <Suspense fallback={<LoadNow />}>
+        <Suspense fallback={<LoadNow gate={gate} />}>
           <Form {...shown} />
           <Hydrated onHydrated={setLive} />
         </Suspense>

@@ -1,6 +1,6 @@
-import React, { Suspense, lazy, useEffect, useMemo } from "react";
+import React, { useEffect } from "react";
 import { Link } from "../../i18n/Link";
-import { loadWhenOnline } from "../../forms/island";
+import { formGate, formIsland } from "../../forms/island";
 import { ConsumablesTable } from "./ConsumablesTable";
 import { DocumentList } from "./DocumentList";
 import { SafetyNotice } from "./SafetyNotice";
@@ -8,23 +8,17 @@ import { SpecTable } from "./SpecTable";
 import type { ProductTabData, ProductUi } from "./types";
 import * as styles from "./ProductPanel.module.css";
 
-/** Lets the order upload's code load (once the Order Form tab is first opened). */
-let wantOrderForm: () => void = () => undefined;
-const orderFormWanted = new Promise<void>((resolve) => {
-  wantOrderForm = resolve;
-});
-
 /**
  * The order upload is on five product pages of twenty-four, in a tab that is
  * closed when the page loads: its code is a chunk of its own, fetched when
  * the Order Form tab is first opened (by a click, the keys, or an address
  * naming the tab), not with the page. The form is still in the static HTML
  * (the build renders it at once); in the browser it hydrates once the chunk
- * is in, and until then it is the server's HTML, hidden in its closed tab.
+ * is in, and until then it is the server's HTML, hidden in its closed tab
+ * (src/forms/island.tsx).
  */
-const ProductOrderForm = lazy(() =>
-  (typeof window === "undefined" ? Promise.resolve() : orderFormWanted).then(() => loadWhenOnline(() => import("../../forms/ProductOrderForm"))),
-);
+const ORDER_FORM = formGate();
+const ProductOrderForm = formIsland(() => import("../../forms/ProductOrderForm"), ORDER_FORM);
 
 interface ProductPanelProps {
   tab: ProductTabData;
@@ -42,19 +36,8 @@ interface ProductPanelProps {
 export function ProductPanel({ tab, slug, ui, open }: ProductPanelProps): React.ReactElement {
   const orderFormOpen = open && tab.kind === "order-form";
   useEffect(() => {
-    if (orderFormOpen) wantOrderForm();
+    if (orderFormOpen) ORDER_FORM.want();
   }, [orderFormOpen]);
-  // One element for the panel's life: opening the tab re-renders the panel, and a Suspense boundary
-  // still waiting for its code must not receive new props (React would drop the server's HTML and
-  // report an error) before the code is in and it hydrates.
-  const orderForm = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <ProductOrderForm slug={slug} />
-      </Suspense>
-    ),
-    [slug],
-  );
   // Every list of documents ends with a link to the library of all of them (/downloads).
   const documentList = (docs: NonNullable<ProductTabData["documents"]>) => (
     <>
@@ -106,7 +89,7 @@ export function ProductPanel({ tab, slug, ui, open }: ProductPanelProps): React.
           )}
           <div className={styles.block}>
             <h3 className={styles.heading}>{ui.orderForm.uploadTitle}</h3>
-            {orderForm}
+            <ProductOrderForm slug={slug} />
           </div>
         </>
       ) : (
