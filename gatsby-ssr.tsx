@@ -1,15 +1,13 @@
 import React from "react";
 import { LangProvider, PagePathProvider } from "./src/i18n/LangContext";
-import { DIRECTION, langOfPath, type Lang } from "./src/shared/i18n/lang";
+import { DIRECTION, langOfPath } from "./src/shared/i18n/lang";
 import type { GatsbySSR } from "gatsby";
 import appManifest from "./src/offline/app-manifest.json";
-
-/** Each language's web app manifest, as scripts/build/service-worker.mjs writes them (MANIFEST_PATHS). */
-const MANIFEST: Readonly<Record<Lang, string>> = { en: "/manifest.webmanifest", ar: "/manifest.ar.webmanifest" };
+import manifestPaths from "./src/offline/manifest-paths.json";
 
 /**
- * Every page names the web app manifest of its language (written by scripts/build/service-worker.mjs
- * from src/offline/app-manifest.json), so the site can be added to the home
+ * Every page names the web app manifest of its language (src/offline/manifest-paths.json, written by
+ * scripts/build/service-worker.mjs from src/offline/app-manifest.json), so the site can be added to the home
  * screen (from an Arabic page: opening on /ar, right to left), and the theme
  * colour (the header's navy) browsers tint their bar with.
  */
@@ -17,7 +15,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttri
   // The language and direction are in the built HTML (the page's Head says the same, for navigations in the browser).
   const lang = langOfPath(pathname);
   setHtmlAttributes({ lang, dir: DIRECTION[lang] });
-  setHeadComponents([<link key="manifest" rel="manifest" href={MANIFEST[lang]} />, <meta key="theme-color" name="theme-color" content={appManifest.theme_color} />]);
+  setHeadComponents([<link key="manifest" rel="manifest" href={manifestPaths[lang]} />, <meta key="theme-color" name="theme-color" content={appManifest.theme_color} />]);
 };
 
 /**

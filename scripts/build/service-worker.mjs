@@ -137,8 +137,8 @@ const ICONS = [
   [512, "icon-maskable-512.png", "maskable"],
 ];
 
-/** Where each language's web app manifest is, as gatsby-ssr.tsx names it in each page. */
-export const MANIFEST_PATHS = { en: "/manifest.webmanifest", ar: "/manifest.ar.webmanifest" };
+/** Where each language's web app manifest is (gatsby-ssr.tsx names it in each page of the language). */
+const MANIFEST_PATHS = readJson(path.join(ROOT, "src/offline/manifest-paths.json"));
 
 /**
  * public/manifest.webmanifest and public/manifest.ar.webmanifest (src/offline/app-manifest.json, the company's names
